@@ -1,0 +1,207 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  json,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import {
+  availabilityStatuses,
+  clinicalGrades,
+  shiftTypes,
+  swapStatuses,
+  swapUrgencies,
+} from "../../common/enums";
+import { hubs } from "../../common/hubs";
+
+export const userRole = pgEnum("user_role", clinicalGrades);
+export const shiftType = pgEnum("shift_type", shiftTypes);
+export const swapStatus = pgEnum("swap_status", swapStatuses);
+export const availabilityStatus = pgEnum("availability", availabilityStatuses);
+export const swapUrgency = pgEnum("swap_urgency", swapUrgencies);
+export const hub = pgEnum("hub", hubs);
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: varchar("username", { length: 254 }).notNull(),
+    email: varchar("email", { length: 254 }).notNull(),
+    password: text("password").notNull(),
+    firstName: varchar("first_name", { length: 100 }).notNull(),
+    lastName: varchar("last_name", { length: 100 }).notNull(),
+    clinicalGrade: userRole("clinical_grade").notNull().default("paramedic"),
+    paramedicBase: varchar("paramedic_base", { length: 100 }),
+    hub: hub("hub"),
+    phoneNumber: varchar("phone_number", { length: 40 }),
+    experience: text("experience"),
+    activelySeekingSwaps: boolean("actively_seeking_swaps").notNull().default(false),
+    swapUrgency: swapUrgency("swap_urgency").notNull().default("none"),
+    calendarToken: varchar("calendar_token", { length: 64 }),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_calendar_token_unique").on(t.calendarToken),
+    index("users_hub_idx").on(t.hub, t.clinicalGrade),
+  ],
+);
+
+export const shifts = pgTable(
+  "shifts",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    shiftType: shiftType("shift_type").notNull(),
+    startTime: varchar("start_time", { length: 5 }),
+    endTime: varchar("end_time", { length: 5 }),
+    location: varchar("location", { length: 200 }),
+    notes: text("notes"),
+    isProtected: boolean("is_protected").notNull().default(false),
+    restDayShiftInterest: boolean("rest_day_shift_interest").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("shifts_user_date_idx").on(t.userId, t.date),
+    index("shifts_date_type_idx").on(t.date, t.shiftType),
+  ],
+);
+
+export const userAvailability = pgTable(
+  "user_availability",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    status: availabilityStatus("status").notNull().default("unavailable"),
+  },
+  (t) => [
+    uniqueIndex("user_availability_user_date_unique").on(t.userId, t.date),
+    index("user_availability_date_status_idx").on(t.date, t.status),
+  ],
+);
+
+export const swapRequests = pgTable(
+  "swap_requests",
+  {
+    id: serial("id").primaryKey(),
+    requesterId: integer("requester_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    responderId: integer("responder_id").references(() => users.id, { onDelete: "cascade" }),
+    requesterShiftId: integer("requester_shift_id")
+      .notNull()
+      .references(() => shifts.id, { onDelete: "cascade" }),
+    responderAvailabilityId: integer("responder_availability_id").references(
+      () => userAvailability.id,
+      { onDelete: "set null" },
+    ),
+    status: swapStatus("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    grsSubmitted: boolean("grs_submitted").notNull().default(false),
+    grsApproved: boolean("grs_approved").notNull().default(false),
+    requesterAgreed: boolean("requester_agreed").notNull().default(false),
+    responderAgreed: boolean("responder_agreed").notNull().default(false),
+    requesterAgreedAt: timestamp("requester_agreed_at", { withTimezone: true }),
+    responderAgreedAt: timestamp("responder_agreed_at", { withTimezone: true }),
+    acceptedOfferShiftId: integer("accepted_offer_shift_id"),
+  },
+  (t) => [
+    index("swap_requests_requester_idx").on(t.requesterId),
+    index("swap_requests_responder_idx").on(t.responderId),
+    index("swap_requests_shift_idx").on(t.requesterShiftId),
+    index("swap_requests_open_idx").on(t.status).where(sql`${t.responderId} is null`),
+  ],
+);
+
+export const swapRequestOffers = pgTable(
+  "swap_request_offers",
+  {
+    swapRequestId: integer("swap_request_id")
+      .notNull()
+      .references(() => swapRequests.id, { onDelete: "cascade" }),
+    shiftId: integer("shift_id")
+      .notNull()
+      .references(() => shifts.id, { onDelete: "cascade" }),
+    accepted: boolean("accepted").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.swapRequestId, t.shiftId] }),
+    index("swap_request_offers_shift_idx").on(t.shiftId),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    swapRequestId: integer("swap_request_id")
+      .notNull()
+      .references(() => swapRequests.id, { onDelete: "cascade" }),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+    isRead: boolean("is_read").notNull().default(false),
+  },
+  (t) => [
+    index("messages_request_created_idx").on(t.swapRequestId, t.createdAt),
+    index("messages_unread_idx").on(t.swapRequestId, t.senderId).where(sql`not ${t.isRead}`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: varchar("sid", { length: 128 }).primaryKey(),
+    sess: json("sess").$type<{ userId: number }>().notNull(),
+    expire: timestamp("expire", { withTimezone: true }).notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 128 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("password_resets_token_unique").on(t.tokenHash),
+    index("password_resets_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ShiftRow = typeof shifts.$inferSelect;
+export type SwapRequestRow = typeof swapRequests.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
