@@ -58,7 +58,7 @@ export const forgotPasswordSchema = z.object({
 });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().min(20).max(200),
+  token: z.string().min(20, "This reset link is invalid or has expired").max(200, "This reset link is invalid or has expired"),
   password: passwordSchema,
 });
 

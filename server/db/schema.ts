@@ -205,3 +205,10 @@ export type UserRow = typeof users.$inferSelect;
 export type ShiftRow = typeof shifts.$inferSelect;
 export type SwapRequestRow = typeof swapRequests.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+
+/** Counters for per-account limits, shared by every app instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 300 }).primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});

@@ -22,6 +22,12 @@ CREATE TABLE "password_resets" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"key" varchar(300) PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL,
+	"reset_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"sid" varchar(128) PRIMARY KEY NOT NULL,
 	"sess" json NOT NULL,

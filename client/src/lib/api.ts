@@ -1,0 +1,116 @@
+/**
+ * The one way the client talks to the server (SPEC §7): same-origin cookies, JSON bodies,
+ * and a non-OK answer raised as an ApiError whose message is "{status}: {text}".
+ */
+
+export type ApiErrorBody = { message?: string; field?: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The parsed JSON error body, or null when the body was not JSON. */
+  readonly body: ApiErrorBody | null;
+  readonly field?: string;
+  /** What a toast shows: the server's message, or a fallback describing the failure. */
+  readonly serverMessage: string;
+
+  constructor(status: number, text: string, body: ApiErrorBody | null) {
+    super(`${status}: ${text}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+    this.field = typeof body?.field === "string" ? body.field : undefined;
+    if (body === null) this.serverMessage = "Unknown error occurred";
+    else if (typeof body.message === "string" && body.message) this.serverMessage = body.message;
+    else this.serverMessage = `Server error: ${status}`;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The message to show for a failed call: the server's words, else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) ? error.serverMessage : fallback;
+}
+
+type RequestOptions = {
+  /** Return null instead of throwing on 401 (the current-user query). */
+  on401?: "reload" | "null" | "throw";
+  signal?: AbortSignal;
+};
+
+const RELOAD_GUARD_KEY = "crewswap:401-reload-at";
+
+function reloadForExpiredSession(url: string) {
+  console.warn(`Session expired or missing (401 from ${url}); reloading to reset the session.`);
+  try {
+    const last = Number(sessionStorage.getItem(RELOAD_GUARD_KEY) ?? 0);
+    if (Date.now() - last < 10_000) return; // never loop
+    sessionStorage.setItem(RELOAD_GUARD_KEY, String(Date.now()));
+  } catch {
+    // storage unavailable: reload anyway
+  }
+  window.location.reload();
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => "");
+  let body: ApiErrorBody | null = null;
+  if (text) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      body = parsed && typeof parsed === "object" ? (parsed as ApiErrorBody) : {};
+    } catch {
+      body = null;
+    }
+  } else {
+    body = {};
+  }
+  return new ApiError(res.status, text || res.statusText, body);
+}
+
+export async function apiRequest<T>(
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  url: string,
+  data?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  let body: BodyInit | undefined;
+  if (data instanceof FormData) {
+    body = data;
+  } else if (data !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(data);
+  }
+
+  const res = await fetch(url, {
+    method,
+    headers,
+    body,
+    credentials: "same-origin",
+    signal: options.signal,
+  });
+
+  if (res.status === 401) {
+    const mode = options.on401 ?? (url.startsWith("/api/auth/") ? "throw" : "reload");
+    if (mode === "null") return null as T;
+    if (mode === "reload") reloadForExpiredSession(url);
+  }
+  if (!res.ok) throw await toApiError(res);
+
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(url: string, options?: RequestOptions) => apiRequest<T>("GET", url, undefined, options),
+  post: <T>(url: string, data?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("POST", url, data, options),
+  patch: <T>(url: string, data?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("PATCH", url, data, options),
+  delete: <T>(url: string, options?: RequestOptions) =>
+    apiRequest<T>("DELETE", url, undefined, options),
+};

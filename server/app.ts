@@ -1,0 +1,97 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { authRoutes } from "./auth/routes";
+import { type AuthLimits, defaultAuthLimits } from "./auth/service";
+import type { Config } from "./config";
+import type { Db } from "./db/open";
+import { registerErrorHandler } from "./errors";
+import type { Mailer } from "./mail/mailer";
+import { metaRoutes } from "./meta/routes";
+import { sameOriginGuard } from "./security/same-origin";
+
+export type Limits = { auth: AuthLimits; authPerIp: number; registrationsPerIp: number };
+
+export const defaultLimits: Limits = { auth: defaultAuthLimits, authPerIp: 300, registrationsPerIp: 100 };
+
+export type Deps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  limits: Limits;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
+
+/** Builds the whole application; never listens (main.ts and tests do). */
+export async function buildApp(
+  deps: Omit<Deps, "limits"> & { limits?: Partial<Limits> },
+  opts: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logger: opts.logger ?? { level: config.logLevel },
+    ...opts,
+  });
+  app.decorate("deps", { ...deps, limits: { ...defaultLimits, ...deps.limits } });
+  app.decorateRequest("user", null);
+  app.decorateRequest("sid", null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON and multipart bodies are accepted: a cross-site form cannot post here.
+  app.removeContentTypeParser("text/plain");
+  registerErrorHandler(app);
+
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(helmet, {
+    hsts: config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https://i.ytimg.com"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  app.addHook("onRequest", sameOriginGuard(config));
+
+  await app.register(metaRoutes);
+  await app.register(authRoutes);
+
+  if (existsSync(path.join(clientDir, "index.html"))) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0];
+    if (request.method === "GET" && !url.startsWith("/api/") && url !== "/ws" && existsSync(path.join(clientDir, "index.html"))) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send({ message: `No route for ${request.method} ${url}` });
+  });
+  return app;
+}

@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A state-changing request must come from our own pages: its Origin must name this host
+ * (or APP_URL). SameSite=Lax cookies already stop most cross-site posts; this closes the rest.
+ */
+export function sameOriginGuard(config: Config) {
+  const appHost = new URL(config.appUrl).host;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (SAFE.has(request.method) || !request.url.startsWith("/api/")) return;
+    const origin = request.headers.origin;
+    let host: string | undefined;
+    try {
+      host = origin ? new URL(origin).host : undefined;
+    } catch {
+      host = undefined;
+    }
+    if (!host || (host !== request.headers.host && host !== appHost)) {
+      return reply.code(403).send({ message: "This request must come from the CrewSwap site" });
+    }
+  };
+}

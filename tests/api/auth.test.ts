@@ -1,0 +1,264 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../server/db/schema";
+import { startTestApp, type TestApp } from "./helpers/app";
+import { Client, PASSWORD, registration, signedInClient, uniqueEmail } from "./helpers/client";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ limits: { auth: { failedLogins: { max: 3, windowMs: 60_000 }, resetMails: { max: 2, windowMs: 60_000 } } } });
+});
+afterAll(async () => t.close());
+
+describe("registration", () => {
+  it("creates the account, signs in, and never returns the password", async () => {
+    const client = new Client(t.baseUrl);
+    const res = await client.post("/api/auth/register", registration({ firstName: "Sam", paramedicBase: "Worcester" }));
+    expect(res.status).toBe(201);
+    expect(res.body.firstName).toBe("Sam");
+    expect(res.body).not.toHaveProperty("password");
+    expect(res.body.hub).toBe("Coventry Hub");
+    const me = await client.get("/api/auth/user");
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(res.body.id);
+    expect(me.body).not.toHaveProperty("password");
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, res.body.id));
+    expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it.each([
+    ["Dudley", "Dudley Hub"],
+    ["Bromsgrove", "Coventry Hub"],
+    ["Atlantis", "Coventry Hub"],
+    ["Stoke", "Stoke Hub"],
+  ])("derives the hub from base %s", async (base, hub) => {
+    const res = await new Client(t.baseUrl).post("/api/auth/register", registration({ paramedicBase: base, hub: "Warwick Hub" }));
+    expect(res.status).toBe(201);
+    expect(res.body.hub).toBe(hub);
+  });
+
+  it("refuses a duplicate email, whatever its case, with 409 on field email", async () => {
+    const email = uniqueEmail("dup");
+    expect((await new Client(t.baseUrl).post("/api/auth/register", registration({ email }))).status).toBe(201);
+    const again = await new Client(t.baseUrl).post("/api/auth/register", registration({ email: email.toUpperCase(), username: `${email}x` }));
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: "An account with this email already exists", field: "email" });
+  });
+
+  it("refuses an email outside the NHS domains", async () => {
+    const res = await new Client(t.baseUrl).post("/api/auth/register", registration({ email: "someone@gmail.com" }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "Please sign up with your NHS email", field: "email" });
+  });
+
+  it.each([
+    [{ email: "not-an-email" }, "email", "Invalid email address"],
+    [{ password: "short1!" }, "password", "Password must be at least 8 characters and include a number and symbol"],
+    [{ password: "longenough!" }, "password", "Password must be at least 8 characters and include a number and symbol"],
+    [{ password: "longenough1" }, "password", "Password must be at least 8 characters and include a number and symbol"],
+    [{ password: `${"a".repeat(127)}1!` }, "password", "Password must be at most 128 characters"],
+    [{ firstName: "  " }, "firstName", "First name is required"],
+    [{ clinicalGrade: "surgeon" }, "clinicalGrade", "Please select a clinical grade"],
+    [{ paramedicBase: "" }, "paramedicBase", "Paramedic base is required"],
+  ])("rejects %j on field %s", async (override, field, message) => {
+    const res = await new Client(t.baseUrl).post("/api/auth/register", registration(override));
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+    expect(res.body.message).toBe(message);
+  });
+
+  it("rejects a missing required field", async () => {
+    const body = registration();
+    delete (body as Record<string, unknown>).lastName;
+    const res = await new Client(t.baseUrl).post("/api/auth/register", body);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe("lastName");
+  });
+});
+
+describe("login and sessions", () => {
+  it("signs in, records lastLoginAt and rotates the session id", async () => {
+    const { client, user } = await signedInClient(t.baseUrl);
+    const before = client.cookies.get("sid");
+    const res = await client.post("/api/auth/login", { email: user.email, password: PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body).not.toHaveProperty("password");
+    expect(res.body.lastLoginAt).toBeTruthy();
+    const after = client.cookies.get("sid");
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    // the old session is gone server-side
+    const stale = new Client(t.baseUrl);
+    stale.cookies.set("sid", before as string);
+    expect((await stale.get("/api/auth/user")).status).toBe(401);
+    expect((await client.get("/api/auth/user")).status).toBe(200);
+  });
+
+  it("sets HttpOnly, SameSite=Lax cookies; Remember me lasts 30 days, else a browser-session cookie", async () => {
+    const { user } = await signedInClient(t.baseUrl);
+    const plain = new Client(t.baseUrl);
+    await plain.post("/api/auth/login", { email: user.email, password: PASSWORD });
+    const plainCookie = plain.rawSetCookies.find((c) => c.startsWith("sid="));
+    expect(plainCookie).toMatch(/HttpOnly/);
+    expect(plainCookie).toMatch(/SameSite=Lax/);
+    expect(plainCookie).not.toMatch(/Expires|Max-Age/i);
+    expect(plainCookie).not.toMatch(/Secure/);
+
+    const remembered = new Client(t.baseUrl);
+    await remembered.post("/api/auth/login", { email: user.email, password: PASSWORD, rememberMe: true });
+    const cookie = remembered.rawSetCookies.find((c) => c.startsWith("sid=")) as string;
+    const expires = new Date(/Expires=([^;]+)/.exec(cookie)?.[1] ?? "").getTime();
+    const days = (expires - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+  });
+
+  it("answers the same for an unknown email and a wrong password", async () => {
+    const { user } = await signedInClient(t.baseUrl);
+    const wrong = await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: "Wrong!pass1" });
+    const unknown = await new Client(t.baseUrl).post("/api/auth/login", { email: uniqueEmail("nobody"), password: "Wrong!pass1" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.message).toBe("Invalid email or password");
+  });
+
+  it("validates login input with the spec's words", async () => {
+    const bad = await new Client(t.baseUrl).post("/api/auth/login", { email: "nope", password: "x" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: "Invalid email address", field: "email" });
+    const empty = await new Client(t.baseUrl).post("/api/auth/login", { email: uniqueEmail(), password: "" });
+    expect(empty.body).toEqual({ message: "Password is required", field: "password" });
+  });
+
+  it("locks an account after too many failed logins with 429 and Retry-After", async () => {
+    const { user } = await signedInClient(t.baseUrl);
+    const c = new Client(t.baseUrl);
+    for (let i = 0; i < 3; i++) {
+      expect((await c.post("/api/auth/login", { email: user.email, password: "Wrong!pass1" })).status).toBe(401);
+    }
+    const locked = await c.post("/api/auth/login", { email: user.email, password: PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("logout ends the session on the server", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    const sid = client.cookies.get("sid") as string;
+    const res = await client.post("/api/auth/logout");
+    expect(res.status).toBe(200);
+    expect(client.cookies.has("sid")).toBe(false);
+    const replay = new Client(t.baseUrl);
+    replay.cookies.set("sid", sid);
+    expect((await replay.get("/api/auth/user")).status).toBe(401);
+  });
+
+  it("answers 401 to a forged, tampered or expired cookie", async () => {
+    const forged = new Client(t.baseUrl);
+    forged.cookies.set("sid", "made-up-value.signature");
+    expect((await forged.get("/api/auth/user")).status).toBe(401);
+
+    const { client, user } = await signedInClient(t.baseUrl);
+    const sid = client.cookies.get("sid") as string;
+    const tampered = new Client(t.baseUrl);
+    tampered.cookies.set("sid", `x${sid}`);
+    expect((await tampered.get("/api/auth/user")).status).toBe(401);
+
+    await t.database.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await client.get("/api/auth/user")).status).toBe(401);
+  });
+
+  it("refuses a state-changing request from another origin or without one", async () => {
+    const c = new Client(t.baseUrl);
+    const res = await c.post("/api/auth/register", registration(), { origin: "https://evil.example" });
+    expect(res.status).toBe(403);
+    const none = await fetch(`${t.baseUrl}/api/auth/logout`, { method: "POST" });
+    expect(none.status).toBe(403);
+  });
+
+  it("refuses a text/plain body (no cross-site form posts)", async () => {
+    const c = new Client(t.baseUrl);
+    const res = await c.post("/api/auth/login", JSON.stringify({ email: uniqueEmail(), password: "x" }), {
+      "content-type": "text/plain",
+    });
+    expect(res.status).toBe(415);
+  });
+});
+
+describe("session survives a server restart", () => {
+  it("keeps the user signed in", async () => {
+    const local = await startTestApp();
+    const { client, user } = await signedInClient(local.baseUrl);
+    const restarted = await local.restart();
+    try {
+      client.baseUrl = restarted.baseUrl;
+      const me = await client.get("/api/auth/user");
+      expect(me.status).toBe(200);
+      expect(me.body.id).toBe(user.id);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe("password reset", () => {
+  it("always answers 'Check your email' and mails a link only to existing accounts", async () => {
+    const { user } = await signedInClient(t.baseUrl);
+    const before = t.mails.length;
+    const unknown = await new Client(t.baseUrl).post("/api/auth/forgot-password", { email: uniqueEmail("ghost") });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.message).toBe("Check your email");
+    expect(t.mails.length).toBe(before);
+    const known = await new Client(t.baseUrl).post("/api/auth/forgot-password", { email: user.email });
+    expect(known.body).toEqual(unknown.body);
+    expect(t.mails.length).toBe(before + 1);
+    expect(t.mails.at(-1)?.to).toBe(user.email);
+    expect(t.mails.at(-1)?.text).toMatch(/\/reset-password\?token=/);
+  });
+
+  it("resets once with a valid token, ends old sessions, and refuses reuse", async () => {
+    const { client, user } = await signedInClient(t.baseUrl);
+    await new Client(t.baseUrl).post("/api/auth/forgot-password", { email: user.email });
+    const link = /(\S*\/reset-password\?token=\S+)/.exec(t.mails.at(-1)?.text ?? "")?.[1] as string;
+    const token = decodeURIComponent(new URL(link).searchParams.get("token") as string);
+    const newPassword = "N3w-secret!";
+    const res = await new Client(t.baseUrl).post("/api/auth/reset-password", { token, password: newPassword });
+    expect(res.status).toBe(200);
+    expect((await client.get("/api/auth/user")).status).toBe(401);
+    expect((await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: PASSWORD })).status).toBe(401);
+    expect((await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: newPassword })).status).toBe(200);
+    const reuse = await new Client(t.baseUrl).post("/api/auth/reset-password", { token, password: "An0ther-one!" });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body).toEqual({ message: "This reset link is invalid or has expired", field: "token" });
+  });
+
+  it("refuses a made-up token and a weak password", async () => {
+    const made = await new Client(t.baseUrl).post("/api/auth/reset-password", { token: "x".repeat(43), password: "G00d-pass!" });
+    expect(made.status).toBe(400);
+    expect(made.body.field).toBe("token");
+    const weak = await new Client(t.baseUrl).post("/api/auth/reset-password", { token: "x".repeat(43), password: "weak" });
+    expect(weak.body.field).toBe("password");
+  });
+
+  it("limits reset mails per account", async () => {
+    const { user } = await signedInClient(t.baseUrl);
+    const before = t.mails.length;
+    for (let i = 0; i < 4; i++) await new Client(t.baseUrl).post("/api/auth/forgot-password", { email: user.email });
+    expect(t.mails.length - before).toBe(2);
+  });
+});
+
+describe("per-address limits", () => {
+  it("answers 429 with Retry-After past the registrations limit", async () => {
+    const local = await startTestApp({ limits: { registrationsPerIp: 2 } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await new Client(local.baseUrl).post("/api/auth/register", registration())).status);
+      expect(statuses).toEqual([201, 201, 429]);
+      const res = await new Client(local.baseUrl).post("/api/auth/register", registration());
+      expect(res.headers.get("retry-after")).toBeTruthy();
+    } finally {
+      await local.close();
+    }
+  });
+});
