@@ -21,8 +21,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const name = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 
 export const registerSchema = z.object({
   username: z.string().trim().min(1, "Username is required").max(254),
@@ -58,7 +57,10 @@ export const forgotPasswordSchema = z.object({
 });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().min(20, "This reset link is invalid or has expired").max(200, "This reset link is invalid or has expired"),
+  token: z
+    .string()
+    .min(20, "This reset link is invalid or has expired")
+    .max(200, "This reset link is invalid or has expired"),
   password: passwordSchema,
 });
 

@@ -88,7 +88,12 @@ export async function buildApp(
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
-    if (request.method === "GET" && !url.startsWith("/api/") && url !== "/ws" && existsSync(path.join(clientDir, "index.html"))) {
+    if (
+      request.method === "GET" &&
+      !url.startsWith("/api/") &&
+      url !== "/ws" &&
+      existsSync(path.join(clientDir, "index.html"))
+    ) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     return reply.code(404).send({ message: `No route for ${request.method} ${url}` });

@@ -35,10 +35,7 @@ const envSchema = z.object({
   APP_URL: z.string().url().optional(),
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: bool.default(false),
-  TUTORIALS_PLAYLIST_URL: z
-    .string()
-    .url()
-    .default("https://www.youtube.com/playlist?list=PLcrewswap-tutorials"),
+  TUTORIALS_PLAYLIST_URL: z.string().url().default("https://www.youtube.com/playlist?list=PLcrewswap-tutorials"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -63,9 +60,7 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; throws a one-line ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

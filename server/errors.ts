@@ -57,5 +57,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     return reply.code(status).send({ message: error.message });
   });
-
 }

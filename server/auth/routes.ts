@@ -23,7 +23,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/auth/register",
-    { schema: { body: registerSchema }, config: { rateLimit: { max: limits.registrationsPerIp, timeWindow: "1 hour" } } },
+    {
+      schema: { body: registerSchema },
+      config: { rateLimit: { max: limits.registrationsPerIp, timeWindow: "1 hour" } },
+    },
     async (request, reply) => {
       const user = await auth.register(db, request.body, config.allowedEmailDomains);
       const session = await createSession(db, user.id, false);
@@ -32,16 +35,20 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post("/api/auth/login", { schema: { body: loginSchema }, config: { rateLimit: ipLimit } }, async (request, reply) => {
-    const { email, password, rememberMe } = request.body;
-    const user = await auth.login(db, email, password, limits.auth);
-    // A fresh id at every sign-in: a session id planted before login is never promoted.
-    const old = readSid(request);
-    if (old) await destroySession(db, old);
-    const session = await createSession(db, user.id, rememberMe === true);
-    setSessionCookie(reply, session, cookie);
-    return toPublicUser(user);
-  });
+  r.post(
+    "/api/auth/login",
+    { schema: { body: loginSchema }, config: { rateLimit: ipLimit } },
+    async (request, reply) => {
+      const { email, password, rememberMe } = request.body;
+      const user = await auth.login(db, email, password, limits.auth);
+      // A fresh id at every sign-in: a session id planted before login is never promoted.
+      const old = readSid(request);
+      if (old) await destroySession(db, old);
+      const session = await createSession(db, user.id, rememberMe === true);
+      setSessionCookie(reply, session, cookie);
+      return toPublicUser(user);
+    },
+  );
 
   r.post("/api/auth/logout", { config: { rateLimit: ipLimit } }, async (request, reply) => {
     const sid = readSid(request);

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { NHS_EMAIL_MESSAGE, type RegisterInput, isAllowedEmail } from "../../common/auth";
+import { isAllowedEmail, NHS_EMAIL_MESSAGE, type RegisterInput } from "../../common/auth";
 import { hubForBase } from "../../common/hubs";
 import type { Db } from "../db/open";
 import { passwordResets, sessions, type UserRow, users } from "../db/schema";
 import { AppError, badRequest, conflict } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { hashPassword, verifyPassword } from "./passwords";
-import { type Limit, assertUnder, clear, hit } from "./throttle";
+import { assertUnder, clear, hit, type Limit } from "./throttle";
 
 export type AuthLimits = { failedLogins: Limit; resetMails: Limit };
 
@@ -66,18 +66,19 @@ export async function register(db: Db, input: RegisterInput, allowedDomains: str
 
 export async function login(db: Db, email: string, password: string, limits: AuthLimits): Promise<UserRow> {
   const key = `login:${email.toLowerCase()}`;
-  await assertUnder(db, key, limits.failedLogins, "Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+  await assertUnder(
+    db,
+    key,
+    limits.failedLogins,
+    "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+  );
   const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
   if (!(await verifyPassword(user?.password, password)) || !user) {
     await hit(db, key, limits.failedLogins);
     throw new AppError(401, INVALID_LOGIN);
   }
   await clear(db, key);
-  const [updated] = await db
-    .update(users)
-    .set({ lastLoginAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const [updated] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
   return updated;
 }
 

@@ -91,10 +91,7 @@ function lockDataDir(dataDir: string): () => void {
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
 /** Starts (initialising on first use) the PostgreSQL server that keeps its data in DATA_DIR/pg. */
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  log: (msg: string) => void,
-): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void): Promise<EmbeddedServer> {
   mkdirSync(dataDir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {

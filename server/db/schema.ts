@@ -14,13 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import {
-  availabilityStatuses,
-  clinicalGrades,
-  shiftTypes,
-  swapStatuses,
-  swapUrgencies,
-} from "../../common/enums";
+import { availabilityStatuses, clinicalGrades, shiftTypes, swapStatuses, swapUrgencies } from "../../common/enums";
 import { hubs } from "../../common/hubs";
 
 export const userRole = pgEnum("user_role", clinicalGrades);
@@ -77,10 +71,7 @@ export const shifts = pgTable(
     restDayShiftInterest: boolean("rest_day_shift_interest").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("shifts_user_date_idx").on(t.userId, t.date),
-    index("shifts_date_type_idx").on(t.date, t.shiftType),
-  ],
+  (t) => [index("shifts_user_date_idx").on(t.userId, t.date), index("shifts_date_type_idx").on(t.date, t.shiftType)],
 );
 
 export const userAvailability = pgTable(
@@ -110,10 +101,9 @@ export const swapRequests = pgTable(
     requesterShiftId: integer("requester_shift_id")
       .notNull()
       .references(() => shifts.id, { onDelete: "cascade" }),
-    responderAvailabilityId: integer("responder_availability_id").references(
-      () => userAvailability.id,
-      { onDelete: "set null" },
-    ),
+    responderAvailabilityId: integer("responder_availability_id").references(() => userAvailability.id, {
+      onDelete: "set null",
+    }),
     status: swapStatus("status").notNull().default("pending"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -144,10 +134,7 @@ export const swapRequestOffers = pgTable(
       .references(() => shifts.id, { onDelete: "cascade" }),
     accepted: boolean("accepted").notNull().default(false),
   },
-  (t) => [
-    primaryKey({ columns: [t.swapRequestId, t.shiftId] }),
-    index("swap_request_offers_shift_idx").on(t.shiftId),
-  ],
+  (t) => [primaryKey({ columns: [t.swapRequestId, t.shiftId] }), index("swap_request_offers_shift_idx").on(t.shiftId)],
 );
 
 export const messages = pgTable(

@@ -6,7 +6,9 @@ import { Client, PASSWORD, registration, signedInClient, uniqueEmail } from "./h
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ limits: { auth: { failedLogins: { max: 3, windowMs: 60_000 }, resetMails: { max: 2, windowMs: 60_000 } } } });
+  t = await startTestApp({
+    limits: { auth: { failedLogins: { max: 3, windowMs: 60_000 }, resetMails: { max: 2, windowMs: 60_000 } } },
+  });
 });
 afterAll(async () => t.close());
 
@@ -32,7 +34,10 @@ describe("registration", () => {
     ["Atlantis", "Coventry Hub"],
     ["Stoke", "Stoke Hub"],
   ])("derives the hub from base %s", async (base, hub) => {
-    const res = await new Client(t.baseUrl).post("/api/auth/register", registration({ paramedicBase: base, hub: "Warwick Hub" }));
+    const res = await new Client(t.baseUrl).post(
+      "/api/auth/register",
+      registration({ paramedicBase: base, hub: "Warwick Hub" }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.hub).toBe(hub);
   });
@@ -40,7 +45,10 @@ describe("registration", () => {
   it("refuses a duplicate email, whatever its case, with 409 on field email", async () => {
     const email = uniqueEmail("dup");
     expect((await new Client(t.baseUrl).post("/api/auth/register", registration({ email }))).status).toBe(201);
-    const again = await new Client(t.baseUrl).post("/api/auth/register", registration({ email: email.toUpperCase(), username: `${email}x` }));
+    const again = await new Client(t.baseUrl).post(
+      "/api/auth/register",
+      registration({ email: email.toUpperCase(), username: `${email}x` }),
+    );
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: "An account with this email already exists", field: "email" });
   });
@@ -116,7 +124,10 @@ describe("login and sessions", () => {
   it("answers the same for an unknown email and a wrong password", async () => {
     const { user } = await signedInClient(t.baseUrl);
     const wrong = await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: "Wrong!pass1" });
-    const unknown = await new Client(t.baseUrl).post("/api/auth/login", { email: uniqueEmail("nobody"), password: "Wrong!pass1" });
+    const unknown = await new Client(t.baseUrl).post("/api/auth/login", {
+      email: uniqueEmail("nobody"),
+      password: "Wrong!pass1",
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -164,7 +175,10 @@ describe("login and sessions", () => {
     tampered.cookies.set("sid", `x${sid}`);
     expect((await tampered.get("/api/auth/user")).status).toBe(401);
 
-    await t.database.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await client.get("/api/auth/user")).status).toBe(401);
   });
 
@@ -225,18 +239,28 @@ describe("password reset", () => {
     const res = await new Client(t.baseUrl).post("/api/auth/reset-password", { token, password: newPassword });
     expect(res.status).toBe(200);
     expect((await client.get("/api/auth/user")).status).toBe(401);
-    expect((await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: PASSWORD })).status).toBe(401);
-    expect((await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: newPassword })).status).toBe(200);
+    expect(
+      (await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: PASSWORD })).status,
+    ).toBe(401);
+    expect(
+      (await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: newPassword })).status,
+    ).toBe(200);
     const reuse = await new Client(t.baseUrl).post("/api/auth/reset-password", { token, password: "An0ther-one!" });
     expect(reuse.status).toBe(400);
     expect(reuse.body).toEqual({ message: "This reset link is invalid or has expired", field: "token" });
   });
 
   it("refuses a made-up token and a weak password", async () => {
-    const made = await new Client(t.baseUrl).post("/api/auth/reset-password", { token: "x".repeat(43), password: "G00d-pass!" });
+    const made = await new Client(t.baseUrl).post("/api/auth/reset-password", {
+      token: "x".repeat(43),
+      password: "G00d-pass!",
+    });
     expect(made.status).toBe(400);
     expect(made.body.field).toBe("token");
-    const weak = await new Client(t.baseUrl).post("/api/auth/reset-password", { token: "x".repeat(43), password: "weak" });
+    const weak = await new Client(t.baseUrl).post("/api/auth/reset-password", {
+      token: "x".repeat(43),
+      password: "weak",
+    });
     expect(weak.body.field).toBe("password");
   });
 
@@ -253,7 +277,8 @@ describe("per-address limits", () => {
     const local = await startTestApp({ limits: { registrationsPerIp: 2 } });
     try {
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await new Client(local.baseUrl).post("/api/auth/register", registration())).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await new Client(local.baseUrl).post("/api/auth/register", registration())).status);
       expect(statuses).toEqual([201, 201, 429]);
       const res = await new Client(local.baseUrl).post("/api/auth/register", registration());
       expect(res.headers.get("retry-after")).toBeTruthy();
