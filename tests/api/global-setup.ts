@@ -2,15 +2,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import pg from "pg";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
 
 declare module "vitest" {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
+    runId: string;
   }
 }
 
 let server: EmbeddedServer | undefined;
+let adminUrl: string | undefined;
+const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 let dir: string | undefined;
 
 /** One PostgreSQL server for the run: TEST_DATABASE_URL when set, else an embedded one. */
@@ -21,10 +25,28 @@ export async function setup(project: TestProject) {
     server = await startEmbeddedPostgres(dir, () => undefined);
     url = server.url;
   }
+  adminUrl = url;
   project.provide("adminDatabaseUrl", url);
+  project.provide("runId", runId);
 }
 
 export async function teardown() {
+  if (adminUrl && !server) await dropRunDatabases(adminUrl);
   await server?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Drops the databases this run created on a shared server. */
+async function dropRunDatabases(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like $1",
+      [`crewswap_test_${runId}_%`],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -12,7 +12,7 @@ import type { Mail } from "../../../server/mail/mailer";
 /** Creates a fresh database on the test server and returns its URL. */
 export async function createDatabase(): Promise<string> {
   const admin = inject("adminDatabaseUrl");
-  const name = `crewswap_test_${randomBytes(6).toString("hex")}`;
+  const name = `crewswap_test_${inject("runId")}_${randomBytes(4).toString("hex")}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   await client.query(`create database ${name}`);
