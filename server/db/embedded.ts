@@ -54,6 +54,16 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/** A live pid that is a Node process: after a reboot the old pid may belong to something else. */
+function appAlive(pid: number): boolean {
+  if (!pidAlive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("node");
+  } catch {
+    return true;
+  }
+}
+
 export class DataDirInUseError extends Error {}
 
 /**
@@ -77,7 +87,7 @@ function lockDataDir(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const owner = Number(readFileSync(lockFile, "utf8").trim());
-      if (owner && owner !== process.pid && pidAlive(owner)) {
+      if (owner && owner !== process.pid && appAlive(owner)) {
         throw new DataDirInUseError(
           `Another CrewSwap server (pid ${owner}) is already using ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
         );
