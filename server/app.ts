@@ -12,8 +12,10 @@ import { type AuthLimits, defaultAuthLimits } from "./auth/service";
 import type { Config } from "./config";
 import type { Db } from "./db/open";
 import { registerErrorHandler } from "./errors";
+import { hubRoutes } from "./hubs/routes";
 import type { Mailer } from "./mail/mailer";
 import { metaRoutes } from "./meta/routes";
+import { profileRoutes } from "./profile/routes";
 import { sameOriginGuard } from "./security/same-origin";
 
 export type Limits = { auth: AuthLimits; authPerIp: number; registrationsPerIp: number };
@@ -82,6 +84,8 @@ export async function buildApp(
 
   await app.register(metaRoutes);
   await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(hubRoutes);
 
   if (existsSync(path.join(clientDir, "index.html"))) {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { hubParamSchema, hubRangeSchema } from "../../common/hub-listing";
+import { currentUser, requireUser } from "../auth/guard";
+import { listHubClinicians } from "./service";
+
+export async function hubRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/users/hub/:hub",
+    { preHandler: requireUser, schema: { params: hubParamSchema, querystring: hubRangeSchema } },
+    async (request) => listHubClinicians(db, currentUser(request).id, request.params.hub, request.query),
+  );
+}
