@@ -107,10 +107,7 @@ export async function apiRequest<T>(
 
 export const api = {
   get: <T>(url: string, options?: RequestOptions) => apiRequest<T>("GET", url, undefined, options),
-  post: <T>(url: string, data?: unknown, options?: RequestOptions) =>
-    apiRequest<T>("POST", url, data, options),
-  patch: <T>(url: string, data?: unknown, options?: RequestOptions) =>
-    apiRequest<T>("PATCH", url, data, options),
-  delete: <T>(url: string, options?: RequestOptions) =>
-    apiRequest<T>("DELETE", url, undefined, options),
+  post: <T>(url: string, data?: unknown, options?: RequestOptions) => apiRequest<T>("POST", url, data, options),
+  patch: <T>(url: string, data?: unknown, options?: RequestOptions) => apiRequest<T>("PATCH", url, data, options),
+  delete: <T>(url: string, options?: RequestOptions) => apiRequest<T>("DELETE", url, undefined, options),
 };

@@ -16,10 +16,7 @@ export function AvatarImage({ className, ...props }: React.ComponentProps<typeof
   return <AvatarPrimitive.Image className={cn("aspect-square size-full", className)} {...props} />;
 }
 
-export function AvatarFallback({
-  className,
-  ...props
-}: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
+export function AvatarFallback({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
   return (
     <AvatarPrimitive.Fallback
       className={cn(

@@ -9,10 +9,8 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover",
-        destructive:
-          "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover",
-        outline:
-          "border border-input bg-card text-foreground shadow-xs hover:bg-muted hover:text-foreground",
+        destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover",
+        outline: "border border-input bg-card text-foreground shadow-xs hover:bg-muted hover:text-foreground",
         secondary: "bg-primary-soft text-primary-dark hover:bg-[#d2e3f5]",
         ghost: "text-foreground hover:bg-muted",
         link: "text-primary underline underline-offset-4 hover:text-primary-dark hover:decoration-2",
@@ -29,8 +27,7 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = React.ComponentProps<"button"> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean };
+export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";

@@ -5,10 +5,7 @@ export function Card({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="card"
-      className={cn(
-        "rounded-lg border border-border bg-card text-card-foreground shadow-sm",
-        className,
-      )}
+      className={cn("rounded-lg border border-border bg-card text-card-foreground shadow-sm", className)}
       {...props}
     />
   );
@@ -20,11 +17,7 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
 
 export function CardTitle({ className, ...props }: React.ComponentProps<"h2">) {
   return (
-    <h2
-      data-slot="card-title"
-      className={cn("text-xl font-bold leading-tight tracking-tight", className)}
-      {...props}
-    />
+    <h2 data-slot="card-title" className={cn("text-xl font-bold leading-tight tracking-tight", className)} {...props} />
   );
 }
 
@@ -38,10 +31,6 @@ export function CardContent({ className, ...props }: React.ComponentProps<"div">
 
 export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
   return (
-    <div
-      data-slot="card-footer"
-      className={cn("flex items-center px-5 pb-5 sm:px-6 sm:pb-6", className)}
-      {...props}
-    />
+    <div data-slot="card-footer" className={cn("flex items-center px-5 pb-5 sm:px-6 sm:pb-6", className)} {...props} />
   );
 }

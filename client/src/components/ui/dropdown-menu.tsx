@@ -36,7 +36,8 @@ export function DropdownMenuItem({
       data-slot="dropdown-menu-item"
       className={cn(
         "relative flex cursor-default select-none items-center gap-2 rounded-sm px-3 py-2.5 text-base outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary-dark data-[disabled]:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
-        variant === "destructive" && "text-destructive data-[highlighted]:bg-[#fbe9e7] data-[highlighted]:text-destructive",
+        variant === "destructive" &&
+          "text-destructive data-[highlighted]:bg-[#fbe9e7] data-[highlighted]:text-destructive",
         className,
       )}
       {...props}
@@ -44,15 +45,9 @@ export function DropdownMenuItem({
   );
 }
 
-export function DropdownMenuLabel({
-  className,
-  ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Label>) {
+export function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Label>) {
   return (
-    <DropdownMenuPrimitive.Label
-      className={cn("px-3 py-2 text-sm font-bold text-foreground", className)}
-      {...props}
-    />
+    <DropdownMenuPrimitive.Label className={cn("px-3 py-2 text-sm font-bold text-foreground", className)} {...props} />
   );
 }
 

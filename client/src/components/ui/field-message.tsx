@@ -3,11 +3,7 @@ import type * as React from "react";
 import { cn } from "@/lib/utils";
 
 /** Inline validation or warning text under a field; pair its id with aria-describedby. */
-export function FieldMessage({
-  className,
-  children,
-  ...props
-}: React.ComponentProps<"p">) {
+export function FieldMessage({ className, children, ...props }: React.ComponentProps<"p">) {
   if (!children) return null;
   return (
     <p
@@ -22,7 +18,5 @@ export function FieldMessage({
 }
 
 export function FieldHint({ className, ...props }: React.ComponentProps<"p">) {
-  return (
-    <p data-slot="field-hint" className={cn("text-sm text-muted-foreground", className)} {...props} />
-  );
+  return <p data-slot="field-hint" className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }

@@ -1,0 +1,54 @@
+import { Link, useLocation } from "wouter";
+import { BrandMark, BrandName } from "@/components/brand";
+import { GuideMenu } from "@/components/guide-menu";
+import { navItems } from "@/components/nav-items";
+import { UnreadBadge } from "@/components/unread-badge";
+import { UserMenu } from "@/components/user-menu";
+import { cn } from "@/lib/utils";
+import type { PublicUser } from "../../../common/auth";
+
+/** Fixed top header for screens 768px and wider. */
+export function AppHeader({ user, unread }: { user: PublicUser; unread: number }) {
+  const [location] = useLocation();
+  return (
+    <header
+      data-testid="app-header"
+      className="fixed inset-x-0 top-0 z-40 hidden h-16 bg-primary text-white shadow-md md:block"
+    >
+      <div className="mx-auto flex h-full max-w-6xl items-center gap-6 px-4 lg:px-6">
+        <Link
+          href="/dashboard"
+          className="flex items-center gap-2 rounded-md text-white [--brand-contrast:#005eb8]"
+          aria-label="CrewSwap home"
+        >
+          <BrandMark className="text-white" />
+          <BrandName />
+        </Link>
+        <nav aria-label="Main" className="flex flex-1 items-center gap-1">
+          {navItems.map((item) => {
+            const active = item.match(location);
+            return (
+              <Link
+                key={item.href}
+                href={item.href}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "relative inline-flex h-10 items-center gap-2 rounded-md px-3 text-base font-semibold text-white hover:bg-white/15",
+                  active && "bg-white/20 underline decoration-2 underline-offset-8",
+                )}
+              >
+                <item.icon aria-hidden="true" className="size-4" />
+                {item.headerLabel}
+                {item.unread && <UnreadBadge count={unread} />}
+              </Link>
+            );
+          })}
+        </nav>
+        <div className="flex items-center gap-2">
+          <GuideMenu />
+          <UserMenu user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}

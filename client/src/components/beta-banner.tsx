@@ -1,0 +1,47 @@
+import { X } from "lucide-react";
+import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/utils";
+
+type BetaBannerState = { open: boolean; close: () => void };
+
+const BetaBannerContext = createContext<BetaBannerState | null>(null);
+
+/** Holds the banner's visibility for this page session only (React state, no storage). */
+export function BetaBannerProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(true);
+  const value = useMemo(() => ({ open, close: () => setOpen(false) }), [open]);
+  return <BetaBannerContext.Provider value={value}>{children}</BetaBannerContext.Provider>;
+}
+
+export function BetaBanner({ className }: { className?: string }) {
+  const state = useContext(BetaBannerContext);
+  const [localOpen, setLocalOpen] = useState(true);
+  const open = state ? state.open : localOpen;
+  const close = state ? state.close : () => setLocalOpen(false);
+  if (!open) return null;
+  return (
+    <aside
+      aria-label="Beta notice"
+      data-testid="beta-banner"
+      className={cn(
+        "flex items-center gap-3 rounded-md border border-[#f3c08d] bg-[#fff3e6] py-2 pr-1 pl-3 text-sm text-[#6e2c00]",
+        className,
+      )}
+    >
+      <Badge variant="beta">BETA</Badge>
+      <p className="min-w-0 flex-1 leading-snug">
+        <span className="font-semibold">Beta Version</span> — CrewSwap is still being tested. Always submit agreed swaps
+        on GRS as well.
+      </p>
+      <button
+        type="button"
+        onClick={close}
+        aria-label="Close beta banner"
+        className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-[#6e2c00] hover:bg-[#fde3c8]"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </aside>
+  );
+}

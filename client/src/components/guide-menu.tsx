@@ -1,0 +1,65 @@
+import { BookOpen, ChevronDown } from "lucide-react";
+import { useLocation } from "wouter";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+
+export const guideSteps = [
+  {
+    title: "Keep your roster up to date",
+    text: "Add shifts on your Schedule or import your GRS spreadsheet.",
+    href: "/calendar",
+  },
+  { title: "Mark Available Off Days", text: "Flag the rest days you would work in a swap.", href: "/calendar" },
+  { title: "Browse hubs", text: "See which colleagues are looking for swaps.", href: "/swap-requests" },
+  { title: "Request a swap", text: "Pick your shift and a colleague with a matching off day.", href: "/swap-requests" },
+  {
+    title: "Agree in the chat",
+    text: "Talk it through; you both press Agree below the conversation.",
+    href: "/messages",
+  },
+  {
+    title: "Also submit the swap on GRS",
+    text: "CrewSwap does not change GRS: submit the agreed swap there too.",
+    href: "/profile",
+  },
+] as const;
+
+export function GuideMenu() {
+  const [, navigate] = useLocation();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className="inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-base font-semibold text-white hover:bg-white/15 data-[state=open]:bg-white/15">
+        <BookOpen aria-hidden="true" className="size-4" />
+        Guide
+        <ChevronDown aria-hidden="true" className="size-4" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-80">
+        <DropdownMenuLabel>How to swap a shift</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {guideSteps.map((step, index) => (
+          <DropdownMenuItem key={step.title} onSelect={() => navigate(step.href)} className="items-start">
+            <span
+              aria-hidden="true"
+              className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-white"
+            >
+              {index + 1}
+            </span>
+            <span className="flex flex-col gap-0.5">
+              <span className="font-semibold">
+                <span className="sr-only">Step {index + 1}: </span>
+                {step.title}
+              </span>
+              <span className="text-sm text-muted-foreground">{step.text}</span>
+            </span>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,47 @@
+import { LogOut, UserRound } from "lucide-react";
+import { useLocation } from "wouter";
+import { StatusAvatar, swapStatus } from "@/components/status-avatar";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useLogoutAction } from "@/features/auth/hooks/use-logout-action";
+import type { PublicUser } from "../../../common/auth";
+
+export function UserMenu({ user }: { user: PublicUser }) {
+  const [, navigate] = useLocation();
+  const { logout, isPending } = useLogoutAction();
+  const status = swapStatus(user.swapUrgency);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Profile menu for ${user.firstName} ${user.lastName} (${status.label})`}
+        className="inline-flex items-center rounded-full p-0.5 hover:bg-white/15 data-[state=open]:bg-white/15"
+      >
+        <StatusAvatar user={user} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="flex flex-col gap-0.5">
+          <span>
+            {user.firstName} {user.lastName}
+          </span>
+          <span className="truncate text-sm font-normal text-muted-foreground">{user.email}</span>
+          <span className="text-sm font-normal text-muted-foreground">{status.label}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate("/profile")}>
+          <UserRound aria-hidden="true" />
+          Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem variant="destructive" disabled={isPending} onSelect={() => logout()}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

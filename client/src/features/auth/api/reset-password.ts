@@ -1,0 +1,10 @@
+import { useMutation } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+export function resetPassword(input: { token: string; password: string }): Promise<{ message: string }> {
+  return api.post<{ message: string }>("/api/auth/reset-password", input);
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,109 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import { useLocation } from "wouter";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FieldMessage } from "@/components/ui/field-message";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage, isApiError } from "@/lib/api";
+import { loginSchema } from "../../../../../common/auth";
+import { useLogin } from "../api/login";
+import { PasswordInput } from "./password-input";
+
+type SignInInput = z.input<typeof loginSchema>;
+type SignInOutput = z.output<typeof loginSchema>;
+
+export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const [, navigate] = useLocation();
+  const login = useLogin();
+  const form = useForm<SignInInput, unknown, SignInOutput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: "", password: "", rememberMe: false },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutateAsync(values).then(
+      () => {
+        toast({ title: "Logged in successfully", description: "Welcome back to CrewSwap!" });
+        navigate("/dashboard", { replace: true });
+      },
+      (error: unknown) => {
+        if (isApiError(error) && error.status === 400 && (error.field === "email" || error.field === "password")) {
+          form.setError(error.field, { message: error.serverMessage });
+        }
+        toast({
+          variant: "destructive",
+          title: "Login failed",
+          description: errorMessage(error, "Please check your credentials and try again."),
+        });
+      },
+    ),
+  );
+
+  const busy = login.isPending;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Sign in">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="signin-email">Email</Label>
+        <Input
+          id="signin-email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="name@nhs.net"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? "signin-email-error" : undefined}
+          {...form.register("email")}
+        />
+        <FieldMessage id="signin-email-error">{errors.email?.message}</FieldMessage>
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="signin-password">Password</Label>
+        <PasswordInput
+          id="signin-password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? "signin-password-error" : undefined}
+          {...form.register("password")}
+        />
+        <FieldMessage id="signin-password-error">{errors.password?.message}</FieldMessage>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2.5">
+          <Controller
+            control={form.control}
+            name="rememberMe"
+            render={({ field }) => (
+              <Checkbox
+                id="signin-remember"
+                ref={field.ref}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+          <Label htmlFor="signin-remember" className="text-base font-normal">
+            Remember me
+          </Label>
+        </div>
+        <Button variant="link" size="inline" className="text-base font-semibold" onClick={onForgotPassword}>
+          Forgot your password
+        </Button>
+      </div>
+
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Sign in"}
+      </Button>
+    </form>
+  );
+}

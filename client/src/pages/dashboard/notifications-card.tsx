@@ -1,0 +1,53 @@
+import { BellRing, BookOpen, CircleDot, Upload } from "lucide-react";
+import { Link } from "wouter";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+
+const linkClass = "font-semibold text-primary underline underline-offset-4 hover:text-primary-dark";
+
+/** 'Notifications & Alerts' box (SPEC §2, Dashboard). */
+export function NotificationsCard() {
+  return (
+    <Card className="border-l-4 border-l-primary">
+      <CardHeader className="pb-3">
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <BellRing aria-hidden="true" className="size-5 text-primary" />
+          Notifications &amp; Alerts
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-3 text-base">
+          <li className="flex items-start gap-3">
+            <BookOpen aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+            <span>
+              New here? Read the Guide in the menu, or the setup guide on your{" "}
+              <Link href="/profile" className={linkClass}>
+                Profile
+              </Link>
+              .
+            </span>
+          </li>
+          <li className="flex items-start gap-3">
+            <CircleDot aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+            <span>
+              Set your swap status to green (urgent) on your{" "}
+              <Link href="/profile" className={linkClass}>
+                Profile
+              </Link>{" "}
+              so colleagues see you when they browse your hub.
+            </span>
+          </li>
+          <li className="flex items-start gap-3">
+            <Upload aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+            <span>
+              Upload your shifts on your{" "}
+              <Link href="/calendar" className={linkClass}>
+                Schedule
+              </Link>
+              , by hand or from your GRS spreadsheet.
+            </span>
+          </li>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
