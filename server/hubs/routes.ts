@@ -10,7 +10,7 @@ export async function hubRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/users/hub/:hub",
-    { preHandler: requireUser, schema: { params: hubParamSchema, querystring: hubRangeSchema } },
+    { onRequest: requireUser, schema: { params: hubParamSchema, querystring: hubRangeSchema } },
     async (request) => listHubClinicians(db, currentUser(request).id, request.params.hub, request.query),
   );
 }
