@@ -9,14 +9,19 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { authRoutes } from "./auth/routes";
 import { type AuthLimits, defaultAuthLimits } from "./auth/service";
+import { availabilityRoutes } from "./availability/routes";
+import { calendarFeedRoutes } from "./calendar-feed/routes";
 import type { Config } from "./config";
 import type { Db } from "./db/open";
 import { registerErrorHandler } from "./errors";
 import { hubRoutes } from "./hubs/routes";
 import type { Mailer } from "./mail/mailer";
+import { messageRoutes } from "./messages/routes";
 import { metaRoutes } from "./meta/routes";
 import { profileRoutes } from "./profile/routes";
+import { realtimeRoutes } from "./realtime/routes";
 import { sameOriginGuard } from "./security/same-origin";
+import { shiftRoutes } from "./shifts/routes";
 
 export type Limits = { auth: AuthLimits; authPerIp: number; registrationsPerIp: number };
 
@@ -25,6 +30,8 @@ export const defaultLimits: Limits = { auth: defaultAuthLimits, authPerIp: 300, 
 export type Deps = {
   config: Config;
   db: Db;
+  /** For the realtime LISTEN connection; defaults to the pool's connection string. */
+  databaseUrl?: string;
   mailer: Mailer;
   limits: Limits;
 };
@@ -86,6 +93,11 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(hubRoutes);
+  await app.register(shiftRoutes);
+  await app.register(availabilityRoutes);
+  await app.register(calendarFeedRoutes);
+  await app.register(messageRoutes);
+  await app.register(realtimeRoutes);
 
   if (existsSync(path.join(clientDir, "index.html"))) {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { isCalendarDay } from "../../common/dates";
+import { availabilityCreateSchema, availabilityUpdateSchema, MAX_AVAILABILITY_RANGE_DAYS } from "../../common/shifts";
+import { currentUser, requireUser } from "../auth/guard";
+import { badRequest } from "../errors";
+import { idParam } from "../shifts/params";
+import * as service from "./service";
+
+const day = (name: string) =>
+  z
+    .string({ message: `A ${name} date (yyyy-MM-dd) is required` })
+    .refine(isCalendarDay, `The ${name} date must be a real day in yyyy-MM-dd form`);
+
+const rangeQuery = z.object({ start: day("start"), end: day("end") });
+
+const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+
+export async function availabilityRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { onRequest: requireUser };
+
+  r.get("/api/availability", { ...auth, schema: { querystring: rangeQuery } }, async (request) => {
+    const { start, end } = request.query;
+    if (end < start) throw badRequest("The end date must be on or after the start date", "end");
+    if (dayNumber(end) - dayNumber(start) > MAX_AVAILABILITY_RANGE_DAYS) {
+      throw badRequest("The date range can cover at most 2 years", "end");
+    }
+    return service.listAvailability(db, currentUser(request).id, start, end);
+  });
+
+  r.post("/api/availability", { ...auth, schema: { body: availabilityCreateSchema } }, async (request) => {
+    const { date, status } = request.body;
+    return service.setAvailability(db, currentUser(request).id, date, status);
+  });
+
+  r.patch(
+    "/api/availability/:id",
+    { ...auth, schema: { params: idParam, body: availabilityUpdateSchema } },
+    async (request) => {
+      return service.updateAvailability(db, currentUser(request).id, request.params.id, request.body.status);
+    },
+  );
+}
