@@ -17,7 +17,7 @@ async function main() {
     outboxDir: path.join(config.dataDir, "outbox"),
     log,
   });
-  const app = await buildApp({ config, db: database.db, mailer });
+  const app = await buildApp({ config, db: database.db, databaseUrl: database.url, mailer });
 
   let closing = false;
   const shutdown = async (signal: string) => {

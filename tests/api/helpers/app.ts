@@ -49,6 +49,7 @@ export async function startTestApp(
     {
       config,
       db: database.db,
+      databaseUrl,
       mailer: { send: async (m) => void mails.push(m) },
       limits: { authPerIp: 100_000, registrationsPerIp: 100_000, ...opts.limits },
     },

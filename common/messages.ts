@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { ShiftType, SwapStatus } from "./enums";
+
+export const MESSAGE_MAX_LENGTH = 2000;
+
+export const CANCELLED_CHAT_NOTICE = "This swap request was cancelled. Message sending has been disabled.";
+export const MESSAGE_REQUIRED = "Message cannot be empty";
+export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-GB")} characters`;
+
+/** A chat message as every endpoint returns it. */
+export type Message = {
+  id: number;
+  swapRequestId: number;
+  senderId: number;
+  content: string;
+  createdAt: string;
+  isRead: boolean;
+};
+
+export const messageContentSchema = z
+  .string({ message: MESSAGE_REQUIRED })
+  .trim()
+  .min(1, MESSAGE_REQUIRED)
+  .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG);
+
+export const sendMessageSchema = z.object({
+  swapRequestId: z.coerce
+    .number({ message: "swapRequestId must be a number" })
+    .int("swapRequestId must be a whole number")
+    .positive("swapRequestId must be a whole number"),
+  content: messageContentSchema,
+  // SPEC §7 sends isRead false; a new message is always unread, whatever the client says.
+  isRead: z.boolean().optional(),
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+export type ConversationUser = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  hub: string | null;
+};
+
+/** One row of the /messages list, and the header of one conversation. */
+export type Conversation = {
+  swapRequestId: number;
+  status: SwapStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** True when the signed-in user made the request. */
+  youRequested: boolean;
+  requester: ConversationUser | null;
+  /** The other party; null when there is none yet ('Awaiting responder') or it is gone ('Unknown user'). */
+  otherParty: ConversationUser | null;
+  awaitingResponder: boolean;
+  shift: { id: number; date: string; shiftType: ShiftType; startTime: string | null; endTime: string | null };
+  /** The hub of the requester, whose shift the request is about. */
+  hub: string | null;
+  lastMessage: { content: string; createdAt: string; senderId: number } | null;
+  unreadCount: number;
+  lastActivityAt: string;
+};

@@ -1,0 +1,115 @@
+import pg from "pg";
+
+export type EventListener = {
+  /** Connects and LISTENs; on failure keeps retrying in the background. */
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  readonly connected: boolean;
+};
+
+export type ListenerOptions = {
+  connectionString: string;
+  channel: string;
+  onNotification: (payload: string) => void;
+  /** Called when the LISTEN connection is established (true) or lost (false). */
+  onStatus?: (connected: boolean) => void;
+  log: { warn: (obj: object, msg: string) => void; info: (msg: string) => void };
+  /** How often the idle connection is checked, so a silently dead one is noticed. */
+  checkMs?: number;
+  minDelayMs?: number;
+  maxDelayMs?: number;
+};
+
+/**
+ * One dedicated PostgreSQL connection (not from the pool) that LISTENs on the events channel,
+ * reconnecting with exponential back-off whenever the connection drops.
+ */
+export function createEventListener(opts: ListenerOptions): EventListener {
+  const minDelay = opts.minDelayMs ?? 250;
+  const maxDelay = opts.maxDelayMs ?? 10_000;
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let checkTimer: NodeJS.Timeout | undefined;
+  let everConnected = false;
+
+  const channelIdent = `"${opts.channel.replace(/"/g, '""')}"`;
+
+  function drop(c: pg.Client, err?: unknown) {
+    if (client !== c) return;
+    client = null;
+    clearInterval(checkTimer);
+    opts.log.warn({ err }, "lost the realtime LISTEN connection; reconnecting");
+    opts.onStatus?.(false);
+    c.end().catch(() => undefined);
+    scheduleRetry();
+  }
+
+  function scheduleRetry() {
+    if (stopped || retryTimer) return;
+    const base = Math.min(maxDelay, minDelay * 2 ** attempt);
+    attempt += 1;
+    const delay = base / 2 + Math.random() * (base / 2);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect();
+    }, delay);
+  }
+
+  async function connect(): Promise<void> {
+    if (stopped || client) return;
+    const c = new pg.Client({
+      connectionString: opts.connectionString,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      query_timeout: 10_000,
+      application_name: "crewswap-realtime",
+    });
+    c.on("notification", (n) => {
+      if (n.channel === opts.channel && n.payload) opts.onNotification(n.payload);
+    });
+    c.on("error", (err) => drop(c, err));
+    c.on("end", () => drop(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channelIdent}`);
+    } catch (err) {
+      c.end().catch(() => undefined);
+      if (!stopped) {
+        opts.log.warn({ err }, "could not LISTEN for realtime events; retrying");
+        scheduleRetry();
+      }
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    attempt = 0;
+    if (everConnected) opts.log.info("realtime LISTEN connection restored");
+    everConnected = true;
+    const checkMs = opts.checkMs ?? 30_000;
+    checkTimer = setInterval(() => {
+      c.query("select 1").catch((err) => drop(c, err));
+    }, checkMs);
+    checkTimer.unref();
+    opts.onStatus?.(true);
+  }
+
+  return {
+    start: connect,
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      clearInterval(checkTimer);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+    get connected() {
+      return client !== null;
+    },
+  };
+}

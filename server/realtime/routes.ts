@@ -1,0 +1,111 @@
+import websocket from "@fastify/websocket";
+import { and, gt, inArray } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type pg from "pg";
+import { readSid, userForSession } from "../auth/sessions";
+import { sessions } from "../db/schema";
+import {
+  CLOSE_FORBIDDEN_ORIGIN,
+  CLOSE_GOING_AWAY,
+  CLOSE_SERVER_ERROR,
+  CLOSE_SERVICE_RESTART,
+  CLOSE_TRY_AGAIN_LATER,
+  CLOSE_UNAUTHORIZED,
+  SocketHub,
+} from "./hub";
+import { createEventListener } from "./listener";
+import { EVENTS_CHANNEL, type RealtimeEvent } from "./publish";
+
+export type RealtimeOptions = { heartbeatMs?: number; maxSocketsPerUser?: number };
+
+type Notification = { to: number[]; event: RealtimeEvent };
+
+function parseNotification(payload: string): Notification | null {
+  try {
+    const value = JSON.parse(payload) as Partial<Notification>;
+    const { to, event } = value;
+    if (!Array.isArray(to) || !to.every((id) => Number.isInteger(id))) return null;
+    if (!event || (event.type !== "NEW_MESSAGE" && event.type !== "SWAP_UPDATED")) return null;
+    if (!Number.isInteger(event.payload?.swapRequestId)) return null;
+    return { to, event: { type: event.type, payload: { swapRequestId: event.payload.swapRequestId } } };
+  } catch {
+    return null;
+  }
+}
+
+/** A browser always names the page's origin; it must be ours (cross-site WebSocket hijacking). */
+function originAllowed(request: FastifyRequest, appUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    const host = new URL(origin).host;
+    return host === request.headers.host || host === new URL(appUrl).host;
+  } catch {
+    return false;
+  }
+}
+
+/** The /ws endpoint (DESIGN §5.14) and the LISTEN connection that feeds it. */
+export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions = {}) {
+  const { db, config } = app.deps;
+  const pool = (db as unknown as { $client?: pg.Pool }).$client;
+  const connectionString = app.deps.databaseUrl ?? pool?.options.connectionString;
+  if (!connectionString) throw new Error("The realtime listener needs the database URL");
+
+  const hub = new SocketHub({
+    maxSocketsPerUser: opts.maxSocketsPerUser ?? 20,
+    heartbeatMs: opts.heartbeatMs ?? 30_000,
+    validSessions: async (sids) => {
+      const rows = await db
+        .select({ sid: sessions.sid })
+        .from(sessions)
+        .where(and(inArray(sessions.sid, sids), gt(sessions.expire, new Date())));
+      return new Set(rows.map((r) => r.sid));
+    },
+    onError: (err) => app.log.warn({ err }, "could not check the sessions of open sockets"),
+  });
+
+  const listener = createEventListener({
+    connectionString,
+    channel: EVENTS_CHANNEL,
+    log: app.log,
+    onNotification: (payload) => {
+      const note = parseNotification(payload);
+      if (note) hub.deliver(note.to, note.event);
+    },
+    onStatus: (connected) => {
+      // Events sent while the connection was down are lost: clients reconnect, fall back to
+      // polling meanwhile, and refresh everything once they are back.
+      if (!connected) hub.closeAll(CLOSE_SERVICE_RESTART, "Realtime events interrupted");
+    },
+  });
+
+  // Before the plugin's own preClose, so clients learn the server is going away (1001) and reconnect.
+  app.addHook("preClose", async () => hub.closeAll(CLOSE_GOING_AWAY, "Server shutting down"));
+  await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+
+  await listener.start();
+  hub.start();
+  app.addHook("onClose", async () => {
+    hub.stop();
+    await listener.stop();
+  });
+
+  app.get("/ws", { websocket: true }, async (socket, request) => {
+    if (!originAllowed(request, config.appUrl)) return socket.close(CLOSE_FORBIDDEN_ORIGIN, "Forbidden origin");
+    const sid = readSid(request);
+    if (!sid) return socket.close(CLOSE_UNAUTHORIZED, "Unauthorized");
+    let user: Awaited<ReturnType<typeof userForSession>>;
+    try {
+      user = await userForSession(db, sid);
+    } catch (err) {
+      request.log.error({ err }, "could not authenticate a socket");
+      return socket.close(CLOSE_SERVER_ERROR, "Server error");
+    }
+    if (!user) return socket.close(CLOSE_UNAUTHORIZED, "Unauthorized");
+    if (socket.readyState !== socket.OPEN) return;
+    if (!listener.connected) return socket.close(CLOSE_TRY_AGAIN_LATER, "Realtime events unavailable");
+    if (!hub.add(socket, user.id, sid)) return socket.close(CLOSE_TRY_AGAIN_LATER, "Too many connections");
+    // Clients only listen; anything they send is ignored.
+  });
+}
