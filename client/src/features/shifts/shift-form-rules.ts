@@ -1,0 +1,148 @@
+// Pure rules of the shift form (SPEC §4 'Shift type selection'); no React, unit-tested.
+import type { ShiftType } from "../../../../common/enums";
+import { DEFAULT_TIMES, type Shift, shiftTypeLabels, TIME_STEP_MINUTES } from "../../../../common/shifts";
+
+/** What the form's type control offers: the five types plus the Available Off Day option. */
+export type ShiftChoice = ShiftType | "available_off_day";
+
+export const shiftChoices: { value: ShiftChoice; label: string }[] = [
+  { value: "day", label: "Day Shift" },
+  { value: "night", label: "Night Shift" },
+  { value: "rest_day", label: "Rest Day" },
+  { value: "available_off_day", label: "Available Off Day" },
+  { value: "annual_leave", label: "Annual Leave" },
+  { value: "seeking_coverage", label: "Seeking Coverage" },
+];
+
+export type ShiftFormState = {
+  date: string;
+  shiftType: ShiftType;
+  restDayShiftInterest: boolean;
+  startTime: string | null;
+  endTime: string | null;
+  isProtected: boolean;
+  notes: string;
+};
+
+export const USING_DEFAULT_TIMES = "Using default times";
+export const PRESERVING_TIMES = "Preserving original shift times";
+
+/** '19:15' → '7:15 PM'. */
+export function formatTime12(time: string): string {
+  const [h, m] = time.split(":").map(Number);
+  const suffix = h < 12 ? "AM" : "PM";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
+}
+
+/** Every 15 minutes across 24 hours, valued HH:MM and labelled in 12-hour time. */
+export function timeOptions(): { value: string; label: string }[] {
+  const out: { value: string; label: string }[] = [];
+  for (let minutes = 0; minutes < 24 * 60; minutes += TIME_STEP_MINUTES) {
+    const value = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+    out.push({ value, label: formatTime12(value) });
+  }
+  return out;
+}
+
+/** The choice the form shows for a stored shift. */
+export function choiceOf(s: Pick<Shift, "shiftType" | "restDayShiftInterest">): ShiftChoice {
+  return s.shiftType === "rest_day" && s.restDayShiftInterest ? "available_off_day" : s.shiftType;
+}
+
+const hasTimes = (s: { startTime: string | null; endTime: string | null }) => Boolean(s.startTime && s.endTime);
+
+const isDefaultDay = (t: { startTime: string | null; endTime: string | null }) =>
+  t.startTime === DEFAULT_TIMES.day.startTime && t.endTime === DEFAULT_TIMES.day.endTime;
+
+/** A blank form for a day. */
+export function emptyForm(date: string): ShiftFormState {
+  return {
+    date,
+    shiftType: "day",
+    restDayShiftInterest: false,
+    ...DEFAULT_TIMES.day,
+    isProtected: false,
+    notes: "",
+  };
+}
+
+/** The form filled from a stored shift, for editing. */
+export function formFromShift(s: Shift): ShiftFormState {
+  return {
+    date: s.date,
+    shiftType: s.shiftType,
+    restDayShiftInterest: s.shiftType === "rest_day" && s.restDayShiftInterest,
+    startTime: s.startTime,
+    endTime: s.endTime,
+    isProtected: s.isProtected,
+    notes: s.notes ?? "",
+  };
+}
+
+/**
+ * Applies a type choice: default day and night times, times cleared for leave and rest days, and
+ * for seeking coverage, in order: another timed day/night shift that day ('Auto-matched with ...'),
+ * the times of the shift being converted ('Preserving original shift times'), the form's own
+ * non-default times, else 07:00–19:00 ('Using default times').
+ */
+export function applyChoice(
+  form: ShiftFormState,
+  choice: ShiftChoice,
+  ctx: { sameDayShifts: Shift[]; editing?: Shift | null },
+): { form: ShiftFormState; message: string | null } {
+  const base = { ...form, restDayShiftInterest: false };
+  switch (choice) {
+    case "day":
+    case "night":
+      return { form: { ...base, shiftType: choice, ...DEFAULT_TIMES[choice] }, message: null };
+    case "annual_leave":
+    case "rest_day":
+      return { form: { ...base, shiftType: choice, startTime: null, endTime: null }, message: null };
+    case "available_off_day":
+      return {
+        form: { ...base, shiftType: "rest_day", restDayShiftInterest: true, startTime: null, endTime: null },
+        message: null,
+      };
+    case "seeking_coverage": {
+      const next = { ...base, shiftType: "seeking_coverage" as const };
+      const match = ctx.sameDayShifts.find(
+        (s) =>
+          s.id !== ctx.editing?.id &&
+          s.date === form.date &&
+          (s.shiftType === "day" || s.shiftType === "night") &&
+          hasTimes(s),
+      );
+      if (match) {
+        return {
+          form: { ...next, startTime: match.startTime, endTime: match.endTime },
+          message: `Auto-matched with ${shiftTypeLabels[match.shiftType]} (${formatTime12(match.startTime!)} – ${formatTime12(match.endTime!)})`,
+        };
+      }
+      if (ctx.editing && ctx.editing.shiftType !== "seeking_coverage" && hasTimes(ctx.editing)) {
+        return {
+          form: { ...next, startTime: ctx.editing.startTime, endTime: ctx.editing.endTime },
+          message: PRESERVING_TIMES,
+        };
+      }
+      if (hasTimes(form) && !isDefaultDay(form)) return { form: next, message: null };
+      return { form: { ...next, ...DEFAULT_TIMES.day }, message: USING_DEFAULT_TIMES };
+    }
+  }
+}
+
+/** The body the form sends (SPEC §4): type, ISO date, times, notes, and the off-day flag. */
+export function toSubmission(form: ShiftFormState, userId: number) {
+  const untimed = form.shiftType === "rest_day" || form.shiftType === "annual_leave";
+  return {
+    userId,
+    shiftType: form.shiftType,
+    date: form.date,
+    startTime: untimed ? null : form.startTime,
+    endTime: untimed ? null : form.endTime,
+    location: "",
+    notes: form.notes.trim(),
+    isProtected: form.isProtected,
+    restDayShiftInterest: form.shiftType === "rest_day" ? form.restDayShiftInterest : false,
+  };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import {
+  isRuleRestDay,
+  monthGrid,
+  nextDays,
+  sampleMonth,
+  shiftMonth,
+  weekdayOf,
+} from "../../client/src/features/shifts/calendar-math";
+
+describe("the rest-day rule (SPEC §5)", () => {
+  const today = "2026-11-18"; // a Wednesday
+  it.each([
+    ["2026-11-20", true], // Friday
+    ["2026-11-21", true], // Saturday
+    ["2026-11-22", true], // Sunday
+    ["2026-11-23", false], // Monday
+    ["2026-11-19", false], // Thursday
+    ["2026-11-15", false], // a past Sunday
+    ["2026-11-14", false], // a past Saturday
+  ])("%s is a rest day: %s", (day, expected) => {
+    expect(isRuleRestDay(day, today)).toBe(expected);
+  });
+
+  it("counts today when it is a Friday to Sunday", () => {
+    expect(isRuleRestDay("2026-11-20", "2026-11-20")).toBe(true);
+  });
+});
+
+describe("the sample month", () => {
+  it("makes exactly the Friday to Sunday days not in the past rest days", () => {
+    const today = "2026-11-18";
+    const sample = sampleMonth({ year: 2026, month: 11 }, today);
+    const rest = sample.filter((s) => s.shiftType === "rest_day").map((s) => s.date);
+    expect(rest).toEqual(["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-27", "2026-11-28", "2026-11-29"]);
+    expect(sample.filter((s) => s.date < today && s.shiftType === "rest_day")).toEqual([]);
+    expect(new Set(sample.map((s) => s.shiftType))).toEqual(
+      new Set(["day", "night", "rest_day", "annual_leave", "seeking_coverage"]),
+    );
+    expect(sample.some((s) => s.restDayShiftInterest)).toBe(true);
+  });
+});
+
+describe("month grid", () => {
+  it("covers whole weeks from Sunday to Saturday around the month", () => {
+    const grid = monthGrid({ year: 2026, month: 11 });
+    expect(grid[0]).toBe("2026-11-01"); // 1 November 2026 is a Sunday
+    expect(grid.at(-1)).toBe("2026-12-05");
+    expect(grid).toHaveLength(35);
+    const feb = monthGrid({ year: 2032, month: 2 });
+    expect(feb[0]).toBe("2032-02-01");
+    expect(feb).toContain("2032-02-29");
+    expect(feb.length % 7).toBe(0);
+    expect(weekdayOf(monthGrid({ year: 2031, month: 8 })[0])).toBe(0);
+  });
+
+  it("steps months across year ends", () => {
+    expect(shiftMonth({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
+    expect(shiftMonth({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
+  });
+
+  it("lists the next days across a month end", () => {
+    expect(nextDays("2026-11-28", 7)).toEqual([
+      "2026-11-28",
+      "2026-11-29",
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-04",
+    ]);
+  });
+});
