@@ -22,6 +22,7 @@ import { profileRoutes } from "./profile/routes";
 import { realtimeRoutes } from "./realtime/routes";
 import { sameOriginGuard } from "./security/same-origin";
 import { shiftRoutes } from "./shifts/routes";
+import { swapRoutes } from "./swaps/routes";
 
 export type Limits = { auth: AuthLimits; authPerIp: number; registrationsPerIp: number };
 
@@ -98,6 +99,7 @@ export async function buildApp(
   await app.register(calendarFeedRoutes);
   await app.register(messageRoutes);
   await app.register(realtimeRoutes);
+  await app.register(swapRoutes);
 
   if (existsSync(path.join(clientDir, "index.html"))) {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });

@@ -1,0 +1,282 @@
+import { z } from "zod";
+import type { ClinicalGrade, ShiftType, SwapStatus } from "./enums";
+
+/** SPEC §9: coverage shifts offered in one swap. */
+export const MAX_OFFERS = 3;
+export const OFFER_LIMIT_MESSAGE = "You can select up to 3 coverage shifts to offer.";
+export const INTRO_MESSAGE_MAX = 2000;
+
+export const SHIFT_SWAPPED_MESSAGE =
+  "This swap request was cancelled because the shift was swapped in another request.";
+export const DAY_TAKEN_MESSAGE =
+  "This swap request was cancelled because the responder's off day was taken by another swap.";
+export const OFFER_GONE_MESSAGE =
+  "An offered return shift was swapped in another request, so it was removed and any agreements were cleared.";
+
+const id = (name: string) =>
+  z
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} is invalid`);
+
+const offerShiftIds = z
+  .array(id("offerShiftIds"), { message: "offerShiftIds must be a list of shift ids" })
+  .max(MAX_OFFERS, OFFER_LIMIT_MESSAGE)
+  .refine((ids) => new Set(ids).size === ids.length, "Each shift can be offered only once");
+
+/** Body of POST /api/swap-requests. */
+export const createSwapRequestSchema = z.object({
+  requesterShiftId: id("requesterShiftId"),
+  responderId: id("responderId").nullable().optional(),
+  responderAvailabilityId: id("responderAvailabilityId").nullable().optional(),
+  offerShiftIds: offerShiftIds.optional(),
+  introMessage: z
+    .string({ message: "introMessage must be text" })
+    .max(INTRO_MESSAGE_MAX, `The message must be at most ${INTRO_MESSAGE_MAX} characters`)
+    .optional(),
+  // SPEC §7 sends status 'pending' with the create call; nothing else is accepted.
+  status: z.literal("pending", { message: "A new swap request is always pending" }).optional(),
+});
+export type CreateSwapRequest = z.input<typeof createSwapRequestSchema>;
+
+/**
+ * Body of PATCH /api/swap-requests/{id}: one kind of change at a time —
+ * cancel (`status: 'cancelled'`), edit (responder and/or offers), or the GRS ticks.
+ */
+export const updateSwapRequestSchema = z
+  .object({
+    status: z.literal("cancelled", { message: "Only 'cancelled' can be set here; use agree, reject or undo-decline" }),
+    responderId: id("responderId").nullable(),
+    responderAvailabilityId: id("responderAvailabilityId").nullable(),
+    offerShiftIds,
+    grsSubmitted: z.boolean({ message: "grsSubmitted must be true or false" }),
+    grsApproved: z.boolean({ message: "grsApproved must be true or false" }),
+  })
+  .partial()
+  .superRefine((v, ctx) => {
+    const kinds = updateKinds(v);
+    if (kinds.length === 0) ctx.addIssue({ code: "custom", message: "Nothing to change" });
+    if (kinds.length > 1) {
+      ctx.addIssue({ code: "custom", message: "Cancel, edit and GRS ticks are separate changes", path: ["status"] });
+    }
+  });
+export type UpdateSwapRequest = z.input<typeof updateSwapRequestSchema>;
+
+export type UpdateKind = "cancel" | "edit" | "grs";
+
+export function updateKinds(v: z.input<typeof updateSwapRequestSchema>): UpdateKind[] {
+  const kinds: UpdateKind[] = [];
+  if (v.status !== undefined) kinds.push("cancel");
+  if (v.responderId !== undefined || v.responderAvailabilityId !== undefined || v.offerShiftIds !== undefined) {
+    kinds.push("edit");
+  }
+  if (v.grsSubmitted !== undefined || v.grsApproved !== undefined) kinds.push("grs");
+  return kinds;
+}
+
+/** Body of POST …/{id}/agree; the responder may pick one offered return shift (or none). */
+export const agreeSchema = z
+  .object({ acceptedOfferShiftId: id("acceptedOfferShiftId").nullable().optional() })
+  .optional()
+  .nullable();
+
+export const eligibleShiftsQuerySchema = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "date must be yyyy-MM-dd")
+    .optional(),
+});
+
+// ---- Response shapes -------------------------------------------------------------------------
+
+export type SwapUser = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  paramedicBase: string | null;
+  hub: string | null;
+  clinicalGrade: ClinicalGrade;
+};
+
+export type SwapShift = {
+  id: number;
+  date: string;
+  shiftType: ShiftType;
+  startTime: string | null;
+  endTime: string | null;
+};
+
+export type SwapOffer = { shiftId: number; accepted: boolean; shift: SwapShift };
+
+/** A swap request as every endpoint returns it (DESIGN §4). */
+export type SwapRequest = {
+  id: number;
+  requesterId: number;
+  responderId: number | null;
+  requesterShiftId: number;
+  responderAvailabilityId: number | null;
+  status: SwapStatus;
+  createdAt: string;
+  updatedAt: string;
+  grsSubmitted: boolean;
+  grsApproved: boolean;
+  requesterAgreed: boolean;
+  responderAgreed: boolean;
+  requesterAgreedAt: string | null;
+  responderAgreedAt: string | null;
+  acceptedOfferShiftId: number | null;
+  requesterUser: SwapUser;
+  responderUser: SwapUser | null;
+  requesterShift: SwapShift;
+  offers: SwapOffer[];
+};
+
+/** An item of GET /api/find-matches/{shiftId} (SPEC §3 potential match, plus return shifts). */
+export type PotentialMatch = {
+  user: { id: number; firstName: string; lastName: string; clinicalGrade: ClinicalGrade; hub: string | null };
+  availability: { id: number; date: string };
+  seekingCoverageShifts: SwapShift[];
+};
+
+// ---- Pure rules ------------------------------------------------------------------------------
+
+/** Shift types that can be given away in a swap (DESIGN §5.8). */
+export const swappableShiftTypes: readonly ShiftType[] = ["day", "night"];
+
+/**
+ * Why a shift cannot be the requester's shift of a swap, or null when it can.
+ * "Future" means after today in Europe/London: a shift today may already be under way.
+ */
+export function requesterShiftIssue(
+  shift: { shiftType: ShiftType; isProtected: boolean; date: string },
+  today: string,
+): string | null {
+  if (!swappableShiftTypes.includes(shift.shiftType)) return "Only day and night shifts can be swapped";
+  if (shift.isProtected) return "Protected shifts cannot be swapped";
+  if (shift.date <= today) return "Only shifts after today can be swapped";
+  return null;
+}
+
+/** A seeking-coverage entry becomes a day or night shift for its new owner, by its start time. */
+export function coveredShiftType(startTime: string | null): "day" | "night" {
+  if (!startTime) return "day";
+  return startTime >= "04:00" && startTime < "16:00" ? "day" : "night";
+}
+
+/** Types that make a day "not free" for working an extra shift. */
+export const busyShiftTypes: readonly ShiftType[] = ["day", "night", "annual_leave", "seeking_coverage"];
+
+export type SwapRole = "requester" | "responder" | "other";
+
+export type SwapAction =
+  | "agree"
+  | "unagree"
+  | "reject"
+  | "undoDecline"
+  | "cancel"
+  | "edit"
+  | "delete"
+  | "grs"
+  | "offerToCover";
+
+export type SwapState = {
+  status: SwapStatus;
+  requesterAgreed: boolean;
+  responderAgreed: boolean;
+  hasResponder: boolean;
+};
+
+export type Transition = {
+  status: SwapStatus;
+  requesterAgreed: boolean;
+  responderAgreed: boolean;
+};
+
+export type Decision =
+  | { ok: true; next: Transition | "deleted"; completes: boolean }
+  | { ok: false; status: 403 | 404 | 409; message: string };
+
+const refuse = (status: 403 | 404 | 409, message: string): Decision => ({ ok: false, status, message });
+const to = (next: Transition | "deleted", completes = false): Decision => ({ ok: true, next, completes });
+
+const stateMessages: Record<"declined" | "completed" | "cancelled", string> = {
+  declined: "This swap request was declined",
+  completed: "This swap is already completed and cannot be changed",
+  cancelled: "This swap request was cancelled",
+};
+
+/**
+ * The swap status machine (DESIGN §5.6). Checks run in a fixed order: not a party → 404,
+ * wrong role → 403, wrong state → 409. Offering to cover is the one action a non-party may take.
+ */
+export function decide(action: SwapAction, role: SwapRole, s: SwapState): Decision {
+  const cleared = (status: SwapStatus): Transition => ({ status, requesterAgreed: false, responderAgreed: false });
+  const finalOrClosed = s.status === "declined" || s.status === "completed" || s.status === "cancelled";
+
+  if (action === "offerToCover") {
+    if (role === "requester") return refuse(403, "You cannot cover your own swap request");
+    if (role === "responder") return refuse(409, "You are already the responder of this swap request");
+    if (s.hasResponder || s.status !== "pending") return refuse(409, "This swap request is no longer open for cover");
+    return to(cleared("pending"));
+  }
+
+  if (role === "other") return refuse(404, "Swap request not found");
+  const own = role === "requester" ? s.requesterAgreed : s.responderAgreed;
+  const other = role === "requester" ? s.responderAgreed : s.requesterAgreed;
+  const withOwn = (agreed: boolean): Transition => ({
+    status: s.status,
+    requesterAgreed: role === "requester" ? agreed : s.requesterAgreed,
+    responderAgreed: role === "responder" ? agreed : s.responderAgreed,
+  });
+
+  switch (action) {
+    case "agree":
+      if (finalOrClosed) return refuse(409, stateMessages[s.status as keyof typeof stateMessages]);
+      if (!s.hasResponder) return refuse(409, "Nobody has responded to this request yet, so it cannot be agreed");
+      if (own) return refuse(409, "You have already agreed to this swap");
+      if (other) return to({ status: "completed", requesterAgreed: true, responderAgreed: true }, true);
+      return to({ ...withOwn(true), status: "accepted" });
+    case "unagree":
+      if (finalOrClosed) return refuse(409, stateMessages[s.status as keyof typeof stateMessages]);
+      if (!own) return refuse(409, "You have not agreed to this swap");
+      return to({ ...withOwn(false), status: other ? "accepted" : "pending" });
+    case "reject":
+      if (role !== "responder") return refuse(403, "Only the responder can reject a swap request");
+      if (s.status === "declined") return refuse(409, "This swap request is already declined");
+      if (finalOrClosed) return refuse(409, stateMessages[s.status as keyof typeof stateMessages]);
+      return to(cleared("declined"));
+    case "undoDecline":
+      if (role !== "responder") return refuse(403, "Only the responder can undo a decline");
+      if (s.status !== "declined") return refuse(409, "Only a declined swap request can be restored");
+      return to(cleared("pending"));
+    case "cancel":
+      if (role !== "requester") return refuse(403, "Only the requester can cancel a swap request");
+      if (s.status === "cancelled") return refuse(409, "This swap request is already cancelled");
+      if (finalOrClosed) return refuse(409, stateMessages[s.status as keyof typeof stateMessages]);
+      return to(cleared("cancelled"));
+    case "edit":
+      if (role !== "requester") return refuse(403, "Only the requester can change a swap request");
+      if (finalOrClosed) return refuse(409, stateMessages[s.status as keyof typeof stateMessages]);
+      return to(cleared("pending"));
+    case "delete":
+      if (s.status === "completed") return refuse(409, "A completed swap cannot be deleted");
+      return to("deleted");
+    case "grs":
+      if (s.status !== "completed") return refuse(409, "GRS can be ticked once the swap is completed");
+      return to({ status: s.status, requesterAgreed: s.requesterAgreed, responderAgreed: s.responderAgreed });
+  }
+}
+
+/** Which controls the Swap Details card offers a party; mirrors `decide`. */
+export function allowedActions(role: SwapRole, s: SwapState): SwapAction[] {
+  const all: SwapAction[] = ["agree", "unagree", "reject", "undoDecline", "cancel", "edit", "delete", "grs"];
+  return all.filter((a) => decide(a, role, s).ok);
+}
+
+export const swapStatusLabels: Record<SwapStatus, string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  declined: "Declined",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
