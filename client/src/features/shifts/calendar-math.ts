@@ -1,7 +1,6 @@
 // Pure calendar arithmetic on 'yyyy-MM-dd' days; no time zones involved, unit-tested.
 import { addDays } from "../../../../common/dates";
-import type { ShiftType } from "../../../../common/enums";
-import { DEFAULT_TIMES } from "../../../../common/shifts";
+import { DEFAULT_TIMES, type Shift } from "../../../../common/shifts";
 
 export type YearMonth = { year: number; month: number }; // month 1..12
 
@@ -54,29 +53,26 @@ export function isRuleRestDay(day: string, today: string): boolean {
   return (wd === 5 || wd === 6 || wd === 0) && day >= today;
 }
 
-export type SampleShift = {
-  id: string;
-  date: string;
-  shiftType: ShiftType;
-  startTime: string | null;
-  endTime: string | null;
-  isProtected: boolean;
-  restDayShiftInterest: boolean;
-  notes: string | null;
-};
-
 /**
  * The demo's sample month: Friday to Sunday not in the past are rest days (every other one an
  * Available Off Day); weekdays run two days then two nights, with a week of leave and a shift that
  * is seeking coverage, so every colour of the legend shows.
  */
-export function sampleMonth(ym: YearMonth, today: string): SampleShift[] {
-  const out: SampleShift[] = [];
+export function sampleMonth(ym: YearMonth, today: string): Shift[] {
+  const out: Shift[] = [];
   let restCount = 0;
   for (let d = 1; d <= daysInMonth(ym); d += 1) {
     const date = dayOf(ym.year, ym.month, d);
     const wd = weekdayOf(date);
-    const base = { id: `sample-${date}`, date, isProtected: false, notes: null };
+    const base = {
+      id: ym.year * 10_000 + ym.month * 100 + d,
+      userId: 0,
+      date,
+      isProtected: false,
+      notes: null,
+      location: null,
+      createdAt: "",
+    };
     if (isRuleRestDay(date, today)) {
       restCount += 1;
       out.push({

@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { PageHeader } from "@/components/page-header";
 import { useUser } from "@/features/auth/api/get-user";
+import { UpcomingShiftsCard } from "@/features/shifts/components/upcoming-shifts-card";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { NotificationsCard } from "./notifications-card";
 import { WelcomeModal } from "./welcome-modal";
@@ -13,7 +14,9 @@ export function DashboardPage() {
     <>
       <PageHeader title={`Welcome back, ${user.firstName}`} description={format(new Date(), "EEEE, MMMM do, yyyy")} />
       {/* Dashboard cards (Upcoming Shifts, Browse by Hub, Swap Requests) go in this grid. */}
-      <div className="grid gap-5 empty:hidden lg:grid-cols-2" data-testid="dashboard-cards" />
+      <div className="grid gap-5 empty:hidden lg:grid-cols-2" data-testid="dashboard-cards">
+        <UpcomingShiftsCard />
+      </div>
       <NotificationsCard />
       <WelcomeModal userId={user.id} />
     </>

@@ -1,0 +1,129 @@
+import { format } from "date-fns";
+import { Plus } from "lucide-react";
+import { useMemo } from "react";
+import { cn } from "@/lib/utils";
+import type { Shift } from "../../../../../common/shifts";
+import { inMonth, monthGrid, type YearMonth } from "../calendar-math";
+import { dateOf, kindLabelOf, styleOf, timeRangeLabel } from "./shift-style";
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+export function monthTitle(ym: YearMonth): string {
+  return format(new Date(ym.year, ym.month - 1, 1), "MMMM yyyy");
+}
+
+/**
+ * The month view shared by the schedule and the demo: a Sun–Sat grid of day cells, each with a +
+ * button (when `onAdd` is given) and a chip per shift. On phones chips shrink to short codes.
+ */
+export function MonthGrid({
+  month,
+  today,
+  shifts,
+  onAdd,
+  onOpenShift,
+}: {
+  month: YearMonth;
+  today: string;
+  shifts: Shift[];
+  onAdd?: (day: string) => void;
+  onOpenShift: (shift: Shift) => void;
+}) {
+  const days = useMemo(() => monthGrid(month), [month]);
+  const byDay = useMemo(() => {
+    const map = new Map<string, Shift[]>();
+    for (const s of shifts) map.set(s.date, [...(map.get(s.date) ?? []), s]);
+    return map;
+  }, [shifts]);
+
+  return (
+    <div className="overflow-hidden rounded-lg border border-border bg-card">
+      <div className="grid grid-cols-7 border-b border-border bg-muted text-center text-xs font-bold text-[#3d5161] sm:text-sm">
+        {WEEKDAYS.map((d) => (
+          <div key={d} className="py-2">
+            {d}
+          </div>
+        ))}
+      </div>
+      <ol className="grid grid-cols-7" aria-label={monthTitle(month)}>
+        {days.map((day, i) => {
+          const date = dateOf(day);
+          const long = format(date, "EEEE, d MMMM");
+          const outside = !inMonth(day, month);
+          const isToday = day === today;
+          const dayShifts = byDay.get(day) ?? [];
+          return (
+            <li
+              key={day}
+              data-day={day}
+              className={cn(
+                "flex min-h-21 min-w-0 flex-col gap-1 border-border p-0.5 sm:min-h-28 sm:p-1.5",
+                i % 7 !== 6 && "border-r",
+                i < days.length - 7 && "border-b",
+                outside && "bg-[#f7f9fa]",
+              )}
+            >
+              <div className="flex items-center justify-between gap-0.5">
+                <span
+                  aria-current={isToday ? "date" : undefined}
+                  className={cn(
+                    "inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold sm:text-sm",
+                    outside ? "text-[#5d7283]" : "text-foreground",
+                    isToday && "bg-primary text-primary-foreground",
+                  )}
+                >
+                  <span aria-hidden="true">{Number(day.slice(8))}</span>
+                  <span className="sr-only">{long}</span>
+                </span>
+                {onAdd && (
+                  <button
+                    type="button"
+                    onClick={() => onAdd(day)}
+                    aria-label={`Add shift on ${long}`}
+                    title={`Add shift on ${long}`}
+                    className="inline-flex size-6 shrink-0 items-center justify-center rounded-md text-primary hover:bg-primary-soft sm:size-7"
+                  >
+                    <Plus aria-hidden="true" className="size-4" strokeWidth={2.5} />
+                  </button>
+                )}
+              </div>
+              {dayShifts.length > 0 && (
+                <ul className="flex flex-col gap-1">
+                  {dayShifts.map((s) => (
+                    <li key={s.id}>
+                      <ShiftChip shift={s} dayLabel={long} onOpen={() => onOpenShift(s)} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+function ShiftChip({ shift, dayLabel, onOpen }: { shift: Shift; dayLabel: string; onOpen: () => void }) {
+  const style = styleOf(shift);
+  const times = timeRangeLabel(shift);
+  const compactTimes = shift.startTime && shift.endTime ? `${shift.startTime}–${shift.endTime}` : null;
+  const name = `${kindLabelOf(shift)}${times ? `, ${times}` : ""}, ${dayLabel}`;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={name}
+      title={name}
+      data-shift-type={shift.shiftType}
+      className={cn(
+        "flex min-h-6 w-full min-w-0 flex-col justify-center rounded border px-1 text-left text-[11px] font-bold leading-tight sm:px-1.5 sm:text-xs",
+        style.chip,
+      )}
+    >
+      <span className="truncate sm:hidden">{style.short}</span>
+      <span className="hidden truncate sm:block">{style.label}</span>
+      {compactTimes && <span className="hidden truncate font-medium lg:block">{compactTimes}</span>}
+    </button>
+  );
+}

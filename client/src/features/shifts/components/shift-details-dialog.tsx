@@ -1,0 +1,100 @@
+import { format } from "date-fns";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { FieldMessage } from "@/components/ui/field-message";
+import { cn } from "@/lib/utils";
+import type { Shift } from "../../../../../common/shifts";
+import { dateOf, kindLabelOf, styleOf, timeRangeLabel } from "./shift-style";
+
+/** 'Shift Details': type, time, Protected, notes; Close, and Edit / Delete when allowed. */
+export function ShiftDetailsDialog({
+  shift,
+  onClose,
+  onEdit,
+  onDelete,
+}: {
+  shift: Shift;
+  onClose: () => void;
+  onEdit?: () => void;
+  onDelete?: () => Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const untimed = shift.shiftType === "rest_day" || shift.shiftType === "annual_leave";
+  const time = timeRangeLabel(shift) ?? (untimed ? "All day" : "Time TBD");
+
+  const remove = async () => {
+    if (!onDelete) return;
+    setDeleting(true);
+    setError(null);
+    try {
+      await onDelete();
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : "Failed to delete shift. Please try again.");
+      setConfirming(false);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !deleting && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Shift Details</DialogTitle>
+          <DialogDescription>{format(dateOf(shift.date), "EEEE, MMMM do, yyyy")}</DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2.5 text-base">
+          <dt className="font-semibold text-muted-foreground">Type</dt>
+          <dd>
+            <span className={cn("inline-flex rounded border px-2 py-0.5 text-sm font-bold", styleOf(shift).chip)}>
+              {kindLabelOf(shift)}
+            </span>
+          </dd>
+          <dt className="font-semibold text-muted-foreground">Time</dt>
+          <dd>{time}</dd>
+          <dt className="font-semibold text-muted-foreground">Protected</dt>
+          <dd>{shift.isProtected ? "Yes" : "No"}</dd>
+          <dt className="font-semibold text-muted-foreground">Notes</dt>
+          <dd className="whitespace-pre-wrap break-words">{shift.notes || "None"}</dd>
+        </dl>
+        {error && <FieldMessage role="alert">{error}</FieldMessage>}
+        {confirming ? (
+          <div className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-[#fbe9e7] p-3">
+            <p className="font-semibold">Delete this entry from your calendar?</p>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => setConfirming(false)} disabled={deleting}>
+                Keep it
+              </Button>
+              <Button variant="destructive" onClick={remove} disabled={deleting}>
+                {deleting ? "Deleting..." : "Yes, delete"}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Close
+            </Button>
+            {onEdit && <Button onClick={onEdit}>Edit</Button>}
+            {onDelete && (
+              <Button variant="destructive" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            )}
+          </DialogFooter>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
