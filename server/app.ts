@@ -15,6 +15,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/open";
 import { registerErrorHandler } from "./errors";
 import { hubRoutes } from "./hubs/routes";
+import { importRoutes } from "./imports/routes";
 import type { Mailer } from "./mail/mailer";
 import { messageRoutes } from "./messages/routes";
 import { metaRoutes } from "./meta/routes";
@@ -95,6 +96,7 @@ export async function buildApp(
   await app.register(profileRoutes);
   await app.register(hubRoutes);
   await app.register(shiftRoutes);
+  await app.register(importRoutes);
   await app.register(availabilityRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(messageRoutes);

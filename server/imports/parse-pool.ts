@@ -1,0 +1,164 @@
+import { Worker } from "node:worker_threads";
+import { MAX_PARALLEL_PARSES, PARSE_HEAP_MB, PARSE_TIME_LIMIT_MS } from "./limits";
+import type { ParseAnswer, ParseJob } from "./parse-worker";
+import { RosterFileError } from "./read-workbook";
+import type { RosterParse } from "./roster-parse";
+
+const BOOT = new URL("./parse-worker-boot.mjs", import.meta.url);
+
+export const TOO_SLOW =
+  "The file took too long to read. Save it again as a plain .xlsx with only your roster and try again.";
+const TOO_BIG = "The file needs more memory to read than a roster ever should, so it was not read";
+const FAILED =
+  "The file could not be read as an Excel workbook. Open it in Excel, save it again as .xlsx and try again.";
+
+export type ParsePoolOptions = {
+  /** Workbooks read at once; more wait for a free worker. */
+  size?: number;
+  timeLimitMs?: number;
+  heapMb?: number;
+  /** An idle worker beyond the first is stopped after this long. */
+  idleMs?: number;
+};
+
+export type ParsePool = {
+  parse(job: ParseJob): Promise<RosterParse>;
+  /** Starts a worker ahead of the first upload, so it does not wait for one. */
+  warm(): void;
+  close(): Promise<void>;
+};
+
+type Idle = { worker: Worker; timer: NodeJS.Timeout };
+
+/**
+ * Reads workbooks in worker threads, so a large or hostile file never holds up other requests:
+ * each read has a time limit (the worker is terminated when it runs over) and a capped heap.
+ * Workers that finish are kept for the next upload.
+ */
+export function createParsePool(opts: ParsePoolOptions = {}): ParsePool {
+  const size = opts.size ?? MAX_PARALLEL_PARSES;
+  const timeLimitMs = opts.timeLimitMs ?? PARSE_TIME_LIMIT_MS;
+  const heapMb = opts.heapMb ?? PARSE_HEAP_MB;
+  const idleMs = opts.idleMs ?? 5 * 60_000;
+
+  const idle: Idle[] = [];
+  const all = new Set<Worker>();
+  const queue: Array<() => void> = [];
+  let active = 0;
+  let closed = false;
+
+  async function slot<T>(fn: () => Promise<T>): Promise<T> {
+    if (active >= size) await new Promise<void>((resolve) => queue.push(resolve));
+    else active++;
+    try {
+      return await fn();
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else active--;
+    }
+  }
+
+  function spawn(): Promise<Worker> {
+    const worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    worker.unref();
+    all.add(worker);
+    worker.once("exit", () => all.delete(worker));
+    return new Promise((resolve, reject) => {
+      const fail = (error: unknown) => {
+        worker.off("message", onReady);
+        void worker.terminate();
+        reject(error);
+      };
+      const onReady = (message: unknown) => {
+        if (message !== "ready") return;
+        worker.off("error", fail);
+        worker.off("exit", fail);
+        resolve(worker);
+      };
+      worker.on("message", onReady);
+      worker.once("error", fail);
+      worker.once("exit", fail);
+    });
+  }
+
+  function park(worker: Worker) {
+    if (closed) {
+      void worker.terminate();
+      return;
+    }
+    const entry: Idle = {
+      worker,
+      // Extra workers go after a quiet spell; one stays ready for the next upload.
+      timer: setTimeout(() => {
+        const i = idle.indexOf(entry);
+        if (i < 0 || idle.length === 1) return;
+        idle.splice(i, 1);
+        void worker.terminate();
+      }, idleMs),
+    };
+    entry.timer.unref();
+    idle.push(entry);
+  }
+
+  async function take(): Promise<Worker> {
+    const entry = idle.pop();
+    if (entry) {
+      clearTimeout(entry.timer);
+      return entry.worker;
+    }
+    return spawn();
+  }
+
+  function run(worker: Worker, job: ParseJob): Promise<RosterParse> {
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        worker.off("exit", onExit);
+      };
+      const timer = setTimeout(() => {
+        done();
+        void worker.terminate();
+        reject(new RosterFileError(TOO_SLOW));
+      }, timeLimitMs);
+      const onMessage = (answer: ParseAnswer) => {
+        done();
+        park(worker);
+        if (answer.ok) resolve(answer.result);
+        else reject(new RosterFileError(answer.reason ?? FAILED));
+      };
+      const onError = (error: Error & { code?: string }) => {
+        done();
+        void worker.terminate();
+        reject(new RosterFileError(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? TOO_BIG : FAILED));
+      };
+      const onExit = () => {
+        done();
+        reject(new RosterFileError(FAILED));
+      };
+      worker.on("message", onMessage);
+      worker.once("error", onError);
+      worker.once("exit", onExit);
+      worker.postMessage(job);
+    });
+  }
+
+  return {
+    parse: (job) =>
+      slot(async () => {
+        if (closed) throw new RosterFileError(FAILED);
+        return run(await take(), job);
+      }),
+    warm() {
+      if (closed || idle.length > 0 || all.size > 0) return;
+      spawn().then(park, () => undefined);
+    },
+    async close() {
+      closed = true;
+      for (const entry of idle.splice(0)) clearTimeout(entry.timer);
+      await Promise.all([...all].map((w) => w.terminate()));
+    },
+  };
+}

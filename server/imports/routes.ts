@@ -1,0 +1,113 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { currentUser, requireUser } from "../auth/guard";
+import { AppError, badRequest } from "../errors";
+import { toShift } from "../shifts/service";
+import { hasMagic, kindFromName, type WorkbookKind } from "./file-type";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, ZIP_LIMITS } from "./limits";
+import { createParsePool } from "./parse-pool";
+import { RosterFileError } from "./read-workbook";
+import { expectedHeaders } from "./roster-columns";
+import { applyRoster } from "./service";
+import { buildTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from "./template";
+import { checkXlsxArchive, type ZipEntry } from "./zip-check";
+
+const NO_FILE = "Please choose a file to upload";
+const WRONG_TYPE = "Invalid file type. Please upload an Excel file (.xlsx, .xls)";
+
+/** The refusal of an oversized upload; the connection is closed so the rest is never read. */
+const tooLarge = () =>
+  new AppError(413, `File too large. Maximum file size is ${MAX_UPLOAD_LABEL}`, undefined, { connection: "close" });
+
+/** Multipart framing around the file: boundaries, part headers and up to five small fields. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+async function refuseOversizedBody(request: FastifyRequest) {
+  const length = Number(request.headers["content-length"]);
+  if (Number.isFinite(length) && length > MAX_UPLOAD_BYTES + ENVELOPE_BYTES) throw tooLarge();
+}
+
+/** The uploaded file, read while counting: past the cap the request is refused there and then. */
+async function readUpload(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw badRequest(NO_FILE, "file");
+  const part = await request.file();
+  if (part?.fieldname !== "file") {
+    part?.file.resume();
+    throw badRequest(NO_FILE, "file");
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_UPLOAD_BYTES || part.file.truncated) throw tooLarge();
+    chunks.push(chunk);
+  }
+  if (part.file.truncated) throw tooLarge();
+  if (size === 0) throw badRequest("The file is empty", "file");
+  return { filename: part.filename, bytes: Buffer.concat(chunks, size) };
+}
+
+/** Extension and content must both be a workbook of the same kind (SPEC §5, DESIGN §5.15). */
+function checkType(filename: string, bytes: Buffer): WorkbookKind {
+  const kind = kindFromName(filename);
+  if (!kind) throw new AppError(415, WRONG_TYPE, "file");
+  if (!hasMagic(bytes, kind)) {
+    throw new AppError(415, `Invalid file type: the contents of this file are not an .${kind} workbook`, "file");
+  }
+  return kind;
+}
+
+export async function importRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+  // Registered here, so only this route takes multipart bodies, with the upload caps of SPEC §9.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+  const pool = createParsePool();
+  app.addHook("onReady", async () => pool.warm());
+  app.addHook("onClose", async () => pool.close());
+
+  app.post("/api/shifts/import", { onRequest: [requireUser, refuseOversizedBody] }, async (request) => {
+    const userId = currentUser(request).id;
+    const { filename, bytes } = await readUpload(request);
+    const kind = checkType(filename, bytes);
+    let entries: ZipEntry[] | undefined;
+    if (kind === "xlsx") {
+      const checked = checkXlsxArchive(bytes, ZIP_LIMITS);
+      if ("status" in checked) throw new AppError(checked.status, checked.reason, "file");
+      entries = checked.entries;
+    }
+
+    let parsed: Awaited<ReturnType<typeof pool.parse>>;
+    try {
+      parsed = await pool.parse({ bytes, kind, entries });
+    } catch (error) {
+      if (error instanceof RosterFileError) throw badRequest(error.message, "file");
+      throw error;
+    }
+    if (parsed.sheetsRead.length === 0) {
+      throw badRequest(
+        `No roster found: the file needs a heading row with ${expectedHeaders} near the top of a sheet`,
+        "file",
+      );
+    }
+
+    const outcome = await applyRoster(db, userId, parsed.rows);
+    const byPosition = (a: { sheet: string; row: number }, b: { sheet: string; row: number }) =>
+      parsed.sheetsRead.indexOf(a.sheet) - parsed.sheetsRead.indexOf(b.sheet) || a.row - b.row;
+    return {
+      shifts: outcome.shifts.map(toShift),
+      skipped: [...parsed.skipped, ...outcome.skipped].sort(byPosition),
+      adjusted: parsed.adjusted,
+    };
+  });
+
+  app.get("/api/shifts/import/template.xlsx", { onRequest: requireUser }, async (_request, reply) => {
+    const file = await buildTemplate();
+    return reply
+      .header("content-type", XLSX_CONTENT_TYPE)
+      .header("content-disposition", `attachment; filename="${TEMPLATE_FILENAME}"`)
+      .header("cache-control", "private, no-store")
+      .send(file);
+  });
+}

@@ -1,0 +1,128 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { syncAvailability } from "../availability/sync";
+import type { Db, Tx } from "../db/open";
+import { type ShiftRow, shifts } from "../db/schema";
+import { checkShiftFields } from "../shifts/service";
+import { type ExistingShift, type NewShiftFields, planDay } from "./import-plan";
+import type { RosterRow, RowNote } from "./roster-parse";
+
+export type ImportOutcome = { shifts: ShiftRow[]; skipped: RowNote[] };
+
+/** Key space of the per-user advisory lock that serialises two imports of one user. */
+const IMPORT_LOCK = 727_401;
+
+const intList = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+const dayList = (days: string[]) => sql`${`{${days.join(",")}}`}::date[]`;
+
+function stored(f: NewShiftFields) {
+  const n = checkShiftFields(f);
+  return {
+    date: n.date,
+    shift_type: n.shiftType,
+    start_time: n.startTime,
+    end_time: n.endTime,
+    notes: n.notes,
+    location: n.location,
+    is_protected: n.isProtected,
+    rest_day_shift_interest: n.restDayShiftInterest,
+  };
+}
+
+/** Ids of the given shifts that swap requests point at (as the requester's shift or an offer), and which of those are open. */
+async function swapLinks(tx: Tx, ids: number[]) {
+  const open = new Set<number>();
+  const referenced = new Set<number>();
+  if (ids.length === 0) return { open, referenced };
+  const { rows } = await tx.execute<{ id: number; open: boolean }>(sql`
+    select r.requester_shift_id as id, r.status in ('pending', 'accepted') as open
+      from swap_requests r where r.requester_shift_id = any(${intList(ids)})
+    union all
+    select o.shift_id as id, r.status in ('pending', 'accepted') as open
+      from swap_request_offers o join swap_requests r on r.id = o.swap_request_id
+      where o.shift_id = any(${intList(ids)})`);
+  for (const row of rows) {
+    referenced.add(row.id);
+    if (row.open) open.add(row.id);
+  }
+  return { open, referenced };
+}
+
+/**
+ * Applies the rows of one file to the user's calendar in one transaction: each day the file
+ * covers is replaced by its row (see planDay for what is kept), then the availability index of
+ * those days is rebuilt. Rows whose day cannot change are returned as skipped.
+ */
+export async function applyRoster(db: Db, userId: number, rows: RosterRow[]): Promise<ImportOutcome> {
+  if (rows.length === 0) return { shifts: [], skipped: [] };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${userId})`);
+    const days = [...new Set(rows.map((r) => r.date))];
+    const existing = await tx
+      .select()
+      .from(shifts)
+      .where(and(eq(shifts.userId, userId), sql`${shifts.date} = any(${dayList(days)})`))
+      .orderBy(asc(shifts.id))
+      .for("update");
+    const byDay = new Map<string, ExistingShift[]>();
+    for (const s of existing) byDay.set(s.date, [...(byDay.get(s.date) ?? []), s]);
+    const links = await swapLinks(
+      tx,
+      existing.map((s) => s.id),
+    );
+
+    const skipped: RowNote[] = [];
+    const deletes: number[] = [];
+    const updates: Array<{ id: number } & ReturnType<typeof stored>> = [];
+    const inserts: ReturnType<typeof stored>[] = [];
+    const resultIds: number[] = [];
+    const changedDays: string[] = [];
+    for (const row of rows) {
+      const plan = planDay(byDay.get(row.date) ?? [], row, links.open, links.referenced);
+      if (plan.kind === "skip") {
+        skipped.push({ sheet: row.sheet, row: row.row, reason: plan.reason });
+        continue;
+      }
+      changedDays.push(row.date);
+      deletes.push(...plan.deletes);
+      resultIds.push(...plan.kept);
+      if (plan.update) {
+        updates.push({ id: plan.update.id, ...stored(plan.update.fields) });
+        resultIds.push(plan.update.id);
+      }
+      if (plan.insert) inserts.push(stored(plan.insert));
+    }
+
+    if (deletes.length > 0) await tx.delete(shifts).where(sql`${shifts.id} = any(${intList(deletes)})`);
+    if (updates.length > 0) {
+      await tx.execute(sql`
+        update shifts s set
+          shift_type = v.shift_type, start_time = v.start_time, end_time = v.end_time, notes = v.notes,
+          location = v.location, is_protected = v.is_protected, rest_day_shift_interest = v.rest_day_shift_interest
+        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(
+          id int, shift_type shift_type, start_time varchar, end_time varchar, notes text, location varchar,
+          is_protected boolean, rest_day_shift_interest boolean)
+        where s.id = v.id and s.user_id = ${userId}`);
+    }
+    for (let i = 0; i < inserts.length; i += 2000) {
+      const { rows: added } = await tx.execute<{ id: number }>(sql`
+        insert into shifts (user_id, date, shift_type, start_time, end_time, notes, location, is_protected, rest_day_shift_interest)
+        select ${userId}, v.date, v.shift_type, v.start_time, v.end_time, v.notes, v.location, v.is_protected, v.rest_day_shift_interest
+        from jsonb_to_recordset(${JSON.stringify(inserts.slice(i, i + 2000))}::jsonb) as v(
+          date date, shift_type shift_type, start_time varchar, end_time varchar, notes text, location varchar,
+          is_protected boolean, rest_day_shift_interest boolean)
+        returning id`);
+      resultIds.push(...added.map((r) => r.id));
+    }
+    await syncAvailability(tx, userId, changedDays);
+
+    const result =
+      resultIds.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(shifts)
+            .where(sql`${shifts.id} = any(${intList(resultIds)})`)
+            .orderBy(asc(shifts.date), asc(shifts.id));
+    return { shifts: result, skipped };
+  });
+}
