@@ -22,10 +22,10 @@ export function CalendarDemoPage() {
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-5xl flex-col gap-5 px-4 py-6">
       <BetaBanner />
-      <div className="flex items-center gap-2.5 text-primary">
+      <header className="flex items-center gap-2.5 text-primary">
         <BrandMark className="size-9" />
         <BrandName className="text-2xl text-primary-dark" />
-      </div>
+      </header>
       <main className="flex flex-col gap-5">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Calendar demo</h1>

@@ -29,8 +29,8 @@ export function CalendarPage() {
         title="Your Schedule"
         description="Keep your roster up to date so colleagues can find swaps with you."
         actions={
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={() => setAddRequest({ date: today, nonce: Date.now() })}>
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
+            <Button className="col-span-2" onClick={() => setAddRequest({ date: today, nonce: Date.now() })}>
               <CalendarPlus aria-hidden="true" />
               Manage Schedule
             </Button>

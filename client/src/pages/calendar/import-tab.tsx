@@ -1,12 +1,6 @@
-import { Card, CardContent } from "@/components/ui/card";
+import { ImportExcelTab } from "@/features/import/components/import-excel-tab";
 
-/** Placeholder until the roster import screen is wired in here. */
+/** The schedule's 'Import Excel' tab. */
 export function ImportTab() {
-  return (
-    <Card>
-      <CardContent className="pt-5 sm:pt-6">
-        <p className="text-base text-muted-foreground">Spreadsheet import of your roster is coming soon.</p>
-      </CardContent>
-    </Card>
-  );
+  return <ImportExcelTab />;
 }

@@ -53,7 +53,7 @@ export function CalendarFeedDialog() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline">
+        <Button variant="outline" className="px-3">
           <CalendarSync aria-hidden="true" />
           Calendar feed
         </Button>

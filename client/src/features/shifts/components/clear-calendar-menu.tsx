@@ -50,8 +50,8 @@ export function ClearCalendarMenu({ month }: { month: YearMonth }) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline">
-            <Trash2 aria-hidden="true" />
+          <Button variant="outline" className="px-3">
+            <Trash2 aria-hidden="true" className="hidden sm:block" />
             Clear Calendar
             <ChevronDown aria-hidden="true" />
           </Button>

@@ -67,7 +67,7 @@ export function ShiftCalendar({
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-xl font-bold tracking-tight sm:text-2xl" aria-live="polite">
+        <h2 className="text-lg font-bold tracking-tight sm:text-2xl" aria-live="polite">
           {title}
         </h2>
         <div className="flex items-center gap-1.5">

@@ -1,0 +1,281 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { addDays, todayInLondon } from "../../common/dates";
+import {
+  axeViolations,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  newUser,
+  PHONE,
+  registerViaApi,
+  skipWelcome,
+} from "./helpers";
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+async function openPage(viewport = DESKTOP): Promise<Page> {
+  const context = await newContext(browser, viewport);
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signedInPage(viewport = DESKTOP) {
+  const page = await openPage(viewport);
+  const { id } = await registerViaApi(page, newUser({ firstName: "Casey" }));
+  await skipWelcome(page, id);
+  return page;
+}
+
+/** Adds a shift through the API from the page (same origin, signed in). */
+async function apiShift(page: Page, body: Record<string, unknown>): Promise<{ id: number }> {
+  const res = await page.evaluate(async (b) => {
+    const r = await fetch("/api/shifts", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(b),
+    });
+    return { status: r.status, body: await r.json() };
+  }, body);
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** 'Monday, 3 November' for a yyyy-MM-dd day, as the calendar's accessible names say it. */
+function longDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  return `${weekday}, ${d} ${MONTHS[m - 1]}`;
+}
+
+/** The 'yyyy-MM-15' of the month after today's: always in the future. */
+function nextMonthDay(day: number): string {
+  const [y, m] = todayInLondon().split("-").map(Number);
+  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
+  return `${next.y}-${String(next.m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+const monthLabel = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+
+const chip = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+
+describe("schedule page", () => {
+  test("add a day shift with +, convert it to seeking coverage with auto-matched times, then clear the month", async () => {
+    const page = await signedInPage();
+    const target = nextMonthDay(12);
+    // Another timed day shift on that date, for the auto-match.
+    await apiShift(page, { date: target, shiftType: "day", startTime: "08:00", endTime: "20:00" });
+    await page.goto("/calendar");
+    await page.getByRole("heading", { name: "Your Schedule" }).waitFor();
+    await page.getByRole("button", { name: "Next month" }).click();
+    await page.getByRole("heading", { name: monthLabel(target) }).waitFor();
+
+    await page.getByRole("button", { name: `Add shift on ${longDay(target)}` }).click();
+    const form = page.getByRole("dialog", { name: "Add Shift" });
+    await expect.poll(() => form.getByLabel("Date").inputValue()).toBe(target);
+    await expect.poll(() => form.getByRole("radio", { name: "Day Shift" }).isChecked()).toBe(true);
+    await form.getByRole("button", { name: "Add shift" }).click();
+    await page.getByText("Shift added", { exact: true }).waitFor();
+    await form.waitFor({ state: "detached" });
+    const added = chip(page, `Day Shift, 7:00 AM – 7:00 PM, ${longDay(target)}`);
+    await added.waitFor();
+
+    await added.click();
+    const details = page.getByRole("dialog", { name: "Shift Details" });
+    await details.getByText("7:00 AM – 7:00 PM").waitFor();
+    await details.getByText("No", { exact: true }).waitFor();
+    await details.getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Shift" });
+    await edit.getByRole("radio", { name: "Seeking Coverage" }).check();
+    await edit.getByText("Auto-matched with Day Shift (8:00 AM – 8:00 PM)").waitFor();
+    expect(await edit.getByLabel("Start time").inputValue()).toBe("08:00");
+    expect(await edit.getByLabel("End time").inputValue()).toBe("20:00");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Shift updated", { exact: true }).waitFor();
+    await chip(page, `Seeking Coverage, 8:00 AM – 8:00 PM, ${longDay(target)}`).waitFor();
+
+    // Leaving the month, then clearing it through the menu and its confirmation.
+    await page.getByRole("button", { name: "Clear Calendar" }).click();
+    await page.getByRole("menuitem", { name: `Clear this month (${monthLabel(target)})` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText(`Clear ${monthLabel(target)}?`).waitFor();
+    await confirm.getByRole("button", { name: "Clear calendar" }).click();
+    await page.getByText(`Successfully cleared 2 shifts for ${monthLabel(target)}`).waitFor();
+    await expect.poll(() => page.locator("[data-shift-type]").count()).toBe(0);
+  });
+
+  test("converting a shift with nothing to match preserves its times; a failed save keeps the dialog open", async () => {
+    const page = await signedInPage();
+    const target = nextMonthDay(20);
+    const night = await apiShift(page, { date: target, shiftType: "night", startTime: "18:30", endTime: "06:30" });
+    await page.goto("/calendar");
+    await page.getByRole("button", { name: "Next month" }).click();
+    await chip(page, `Night Shift, 6:30 PM – 6:30 AM, ${longDay(target)}`).click();
+    await page.getByRole("dialog", { name: "Shift Details" }).getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Shift" });
+    await edit.getByRole("radio", { name: "Seeking Coverage" }).check();
+    await edit.getByText("Preserving original shift times").waitFor();
+
+    // Someone deletes the shift meanwhile (another tab): the save fails, and the dialog stays open with the reason.
+    await page.evaluate((id) => fetch(`/api/shifts/${id}`, { method: "DELETE" }), night.id);
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await edit.getByRole("alert").getByText("Shift not found").waitFor();
+    await page.getByText("Failed to update shift", { exact: true }).waitFor();
+    expect(await edit.isVisible()).toBe(true);
+  });
+
+  test("an Available Off Day shows in My Availability", async () => {
+    const page = await signedInPage();
+    const target = nextMonthDay(16);
+    await page.goto("/calendar");
+    await page.getByRole("button", { name: "Next month" }).click();
+    await page.getByRole("button", { name: `Add shift on ${longDay(target)}` }).click();
+    const form = page.getByRole("dialog", { name: "Add Shift" });
+    await form.getByRole("radio", { name: "Available Off Day" }).check();
+    expect(await form.getByLabel("Start time").count()).toBe(0);
+    expect(await form.getByRole("checkbox", { name: "Available Off Day" }).getAttribute("aria-checked")).toBe("true");
+    await form.getByRole("button", { name: "Add shift" }).click();
+    await page.getByText("Shift added", { exact: true }).waitFor();
+    await chip(page, `Available Off Day, ${longDay(target)}`).waitFor();
+
+    const panel = page.locator('[data-testid="my-availability"]:visible');
+    const offDays = panel.getByRole("region", { name: "Available Off Days" });
+    const [y, m, d] = target.split("-").map(Number);
+    const short = `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()].slice(0, 3)} ${d} ${MONTHS[m - 1].slice(0, 3)} ${y}`;
+    await offDays.getByText(short).waitFor();
+
+    // Withdrawing it from the panel turns it back into a plain rest day.
+    await offDays.getByRole("button", { name: `Withdraw ${d} ${MONTHS[m - 1]} from swaps` }).click();
+    await page.getByText("Availability updated", { exact: true }).waitFor();
+    await panel.getByRole("region", { name: "Rest Days" }).getByText(short).waitFor();
+    await chip(page, `Rest Day, ${longDay(target)}`).waitFor();
+  });
+
+  test("works at 390px by keyboard, without axe violations", async () => {
+    const page = await signedInPage(PHONE);
+    const target = nextMonthDay(9);
+    await page.goto("/calendar");
+    await page.getByRole("button", { name: "Next month" }).click();
+    await page.getByRole("heading", { name: monthLabel(target) }).waitFor();
+    await page.getByRole("button", { name: `Add shift on ${longDay(target)}` }).focus();
+    await page.keyboard.press("Enter");
+    const form = page.getByRole("dialog", { name: "Add Shift" });
+    await form.getByRole("radio", { name: "Night Shift" }).focus();
+    await page.keyboard.press("Space");
+    expect(await form.getByLabel("Start time").inputValue()).toBe("19:00");
+    await form.getByRole("button", { name: "Add shift" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Shift added", { exact: true }).waitFor();
+    const added = chip(page, `Night Shift, 7:00 PM – 7:00 AM, ${longDay(target)}`);
+    await added.waitFor();
+    const box = await added.boundingBox();
+    expect(box && box.height >= 24 && box.width >= 24).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe("dashboard", () => {
+  test("'Upcoming Shifts' shows today and the next 6 days", async () => {
+    const page = await signedInPage();
+    const today = todayInLondon();
+    await apiShift(page, { date: today, shiftType: "day", startTime: "07:00", endTime: "19:00" });
+    await apiShift(page, { date: addDays(today, 1), shiftType: "rest_day", restDayShiftInterest: true });
+    await apiShift(page, { date: addDays(today, 3), shiftType: "night", startTime: "19:00", endTime: "07:00" });
+    await apiShift(page, { date: addDays(today, 7), shiftType: "annual_leave" });
+    await apiShift(page, { date: addDays(today, -1), shiftType: "annual_leave" });
+    await page.goto("/dashboard");
+    const card = page.getByTestId("upcoming-shifts");
+    await card.getByText("Today").waitFor();
+    const rows = card.locator("li[data-day]");
+    await expect.poll(() => rows.count()).toBe(7);
+    const days = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-day")));
+    expect(days).toEqual(Array.from({ length: 7 }, (_, i) => addDays(today, i)));
+    const row = (n: number) => card.locator(`li[data-day="${addDays(today, n)}"]`);
+    expect(await row(0).innerText()).toMatch(/Day Shift[\s\S]*7:00 AM – 7:00 PM/);
+    expect(await row(1).innerText()).toMatch(/Rest Day[\s\S]*Available Off Day/);
+    expect(await row(2).innerText()).toContain("No shift");
+    expect(await row(3).innerText()).toMatch(/Night Shift[\s\S]*7:00 PM – 7:00 AM/);
+    expect(await card.innerText()).not.toContain("Annual Leave");
+    await card.getByRole("link", { name: "View Full Schedule" }).click();
+    await page.getByRole("heading", { name: "Your Schedule" }).waitFor();
+  });
+});
+
+describe("calendar demo", () => {
+  test("works signed out: sample rest days follow the Friday-to-Sunday rule, manual entry stays local", async () => {
+    const page = await openPage();
+    const apiCalls: string[] = [];
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/api/") && path !== "/api/auth/user" && path !== "/api/meta") apiCalls.push(path);
+    });
+    await page.goto("/calendar-demo");
+    await page.getByRole("tab", { name: "Sample Calendar" }).waitFor();
+    expect(await page.getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/auth");
+    for (const label of ["Day shift", "Night shift", "Rest day", "Annual leave"]) {
+      await page.getByRole("region", { name: "Colour legend" }).getByText(label, { exact: true }).waitFor();
+    }
+
+    // Next month is wholly in the future: exactly its Fridays to Sundays are rest days.
+    const first = nextMonthDay(1);
+    await page.getByRole("button", { name: "Next month" }).click();
+    await page.getByRole("heading", { name: monthLabel(first) }).waitFor();
+    const cells = await page.locator("li[data-day]").evaluateAll((els) =>
+      els.map((e) => ({
+        day: e.getAttribute("data-day") as string,
+        types: [...e.querySelectorAll("[data-shift-type]")].map((c) => c.getAttribute("data-shift-type")),
+      })),
+    );
+    const month = first.slice(0, 7);
+    const inMonth = cells.filter((c) => c.day.startsWith(month));
+    expect(inMonth.length).toBeGreaterThanOrEqual(28);
+    for (const c of inMonth) {
+      const [y, m, d] = c.day.split("-").map(Number);
+      const wd = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+      expect(c.types.includes("rest_day"), c.day).toBe(wd === 5 || wd === 6 || wd === 0);
+    }
+
+    await page.getByRole("tab", { name: "Manual Entry" }).click();
+    const target = nextMonthDay(14);
+    await page.getByRole("button", { name: "Next month" }).click();
+    await page.getByRole("button", { name: `Add shift on ${longDay(target)}` }).click();
+    const form = page.getByRole("dialog", { name: "Add Shift" });
+    await form.getByRole("radio", { name: "Annual Leave" }).check();
+    await form.getByRole("button", { name: "Add shift" }).click();
+    await chip(page, `Annual Leave, ${longDay(target)}`).click();
+    await page.getByRole("dialog", { name: "Shift Details" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expect.poll(() => chip(page, `Annual Leave, ${longDay(target)}`).count()).toBe(0);
+    expect(apiCalls).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe("/calendar-demo");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
