@@ -2,6 +2,7 @@ import { format } from "date-fns";
 import { PageHeader } from "@/components/page-header";
 import { useUser } from "@/features/auth/api/get-user";
 import { UpcomingShiftsCard } from "@/features/shifts/components/upcoming-shifts-card";
+import { DashboardSwapRequestsCard } from "@/features/swaps/components/dashboard-swap-requests-card";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { NotificationsCard } from "./notifications-card";
 import { WelcomeModal } from "./welcome-modal";
@@ -16,6 +17,7 @@ export function DashboardPage() {
       {/* Dashboard cards (Upcoming Shifts, Browse by Hub, Swap Requests) go in this grid. */}
       <div className="grid gap-5 empty:hidden lg:grid-cols-2" data-testid="dashboard-cards">
         <UpcomingShiftsCard />
+        <DashboardSwapRequestsCard />
       </div>
       <NotificationsCard />
       <WelcomeModal userId={user.id} />

@@ -1,0 +1,79 @@
+import type { ReactNode } from "react";
+import { cn } from "@/lib/utils";
+import { coveredShiftType, type SwapShift } from "../../../../../common/swaps";
+import { formatDay, LONG_DATE, shiftTimes } from "../format";
+
+/** The wizard knows two looks only: day (green) and night (red). */
+const looks = {
+  day: {
+    label: "Day Shift",
+    className: "border-[#6cc18d] bg-[#f1faf4] has-[:checked]:bg-[#dcf3e4]",
+    dot: "bg-[#4fb477]",
+  },
+  night: {
+    label: "Night Shift",
+    className: "border-[#ee958d] bg-[#fff5f4] has-[:checked]:bg-[#fde3e1]",
+    dot: "bg-[#e0584d]",
+  },
+} as const;
+
+/** Day or night for display; a shift needing cover is shown as what it becomes for whoever works it. */
+export const lookOf = (s: Pick<SwapShift, "shiftType" | "startTime">) =>
+  looks[s.shiftType === "night" ? "night" : s.shiftType === "day" ? "day" : coveredShiftType(s.startTime)];
+
+/** A selectable shift (radio or checkbox) as a tappable card. */
+export function ShiftChoice({
+  shift,
+  type,
+  name,
+  checked,
+  onChange,
+  extra,
+}: {
+  shift: SwapShift;
+  type: "radio" | "checkbox";
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+  extra?: ReactNode;
+}) {
+  const look = lookOf(shift);
+  return (
+    <label
+      className={cn(
+        "flex cursor-pointer items-start gap-3 rounded-md border p-3 text-base has-[:checked]:border-2",
+        look.className,
+      )}
+    >
+      <input
+        type={type}
+        name={name}
+        checked={checked}
+        onChange={onChange}
+        className="mt-1 size-5 shrink-0 accent-primary"
+      />
+      <span className="flex min-w-0 flex-col">
+        <span className="font-semibold">{formatDay(shift.date, LONG_DATE)}</span>
+        <span className="flex items-center gap-2 text-sm">
+          <span aria-hidden="true" className={cn("size-2.5 rounded-full", look.dot)} />
+          {look.label} · {shiftTimes(shift)}
+        </span>
+        {extra}
+      </span>
+    </label>
+  );
+}
+
+/** A read-only line describing a shift, with its day or night dot. */
+export function ShiftLine({ shift }: { shift: SwapShift }) {
+  const look = lookOf(shift);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-2">
+      <span aria-hidden="true" className={cn("size-2.5 rounded-full", look.dot)} />
+      <span className="font-semibold">{formatDay(shift.date, LONG_DATE)}</span>
+      <span className="text-muted-foreground">
+        {look.label} · {shiftTimes(shift)}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,60 @@
+import { MessageSquare, Pencil } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { allowedActions, type SwapRequest } from "../../../../../common/swaps";
+import { counterpartLabel, formatDay, myRole, SHORT_DATE, shiftTimes, shiftTypeLabel } from "../format";
+import { EditSwapRequestDialog } from "./edit-swap-request-dialog";
+import { SwapStatusBadge } from "./swap-status-badge";
+
+/** One request in a list: date, shift type, times, status, who, the requester's edit control and the chat link. */
+export function SwapRequestItem({ request: r, myId }: { request: SwapRequest; myId: number }) {
+  const [editing, setEditing] = useState(false);
+  const role = myRole(r, myId);
+  const state = {
+    status: r.status,
+    requesterAgreed: r.requesterAgreed,
+    responderAgreed: r.responderAgreed,
+    hasResponder: r.responderId !== null,
+  };
+  // Only the requester edits or cancels, and only until both have agreed.
+  const canEdit =
+    role === "requester" && !(r.requesterAgreed && r.responderAgreed) && allowedActions("requester", state).length > 0;
+  const who = role === "requester" ? `You → ${counterpartLabel(r, myId)}` : `${counterpartLabel(r, myId)} → you`;
+
+  return (
+    <li className="flex flex-col gap-2 rounded-md border border-border p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{formatDay(r.requesterShift.date, SHORT_DATE)}</span>
+          <SwapStatusBadge status={r.status} />
+        </div>
+        <span className="text-sm text-muted-foreground">
+          {shiftTypeLabel(r.requesterShift.shiftType)} · {shiftTimes(r.requesterShift)}
+        </span>
+        <span className="truncate text-sm">{who}</span>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        {canEdit && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setEditing(true)}
+            aria-label={`Edit or cancel request for ${formatDay(r.requesterShift.date, SHORT_DATE)}`}
+          >
+            <Pencil aria-hidden="true" /> Edit
+          </Button>
+        )}
+        <Button asChild variant="secondary" size="sm">
+          <Link
+            href={`/messages/${r.id}`}
+            aria-label={`Open conversation for ${formatDay(r.requesterShift.date, SHORT_DATE)}`}
+          >
+            <MessageSquare aria-hidden="true" /> Chat
+          </Link>
+        </Button>
+      </div>
+      {canEdit && <EditSwapRequestDialog request={r} open={editing} onOpenChange={setEditing} />}
+    </li>
+  );
+}
