@@ -33,8 +33,8 @@ export function AppHeader({ user, unread }: { user: PublicUser; unread: number }
                 href={item.href}
                 aria-current={active ? "page" : undefined}
                 className={cn(
-                  "relative inline-flex h-10 items-center gap-2 rounded-md px-3 text-base font-semibold text-white hover:bg-white/15",
-                  active && "bg-white/20 underline decoration-2 underline-offset-8",
+                  "relative inline-flex h-10 items-center gap-2 rounded-md px-3 text-base font-semibold text-white hover:bg-primary-hover",
+                  active && "bg-primary-dark underline decoration-2 underline-offset-8",
                 )}
               >
                 <item.icon aria-hidden="true" className="size-4" />

@@ -34,7 +34,7 @@ export function GuideMenu() {
   const [, navigate] = useLocation();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-base font-semibold text-white hover:bg-white/15 data-[state=open]:bg-white/15">
+      <DropdownMenuTrigger className="inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-base font-semibold text-white hover:bg-primary-hover data-[state=open]:bg-primary-dark">
         <BookOpen aria-hidden="true" className="size-4" />
         Guide
         <ChevronDown aria-hidden="true" className="size-4" />

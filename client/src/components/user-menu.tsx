@@ -18,11 +18,12 @@ export function UserMenu({ user }: { user: PublicUser }) {
   const status = swapStatus(user.swapUrgency);
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Profile menu for ${user.firstName} ${user.lastName} (${status.label})`}
-        className="inline-flex items-center rounded-full p-0.5 hover:bg-white/15 data-[state=open]:bg-white/15"
-      >
+      <DropdownMenuTrigger className="inline-flex items-center rounded-full p-0.5 hover:bg-primary-hover data-[state=open]:bg-primary-dark">
         <StatusAvatar user={user} />
+        <span className="sr-only">
+          {" "}
+          Profile menu for {user.firstName} {user.lastName} ({status.label})
+        </span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel className="flex flex-col gap-0.5">

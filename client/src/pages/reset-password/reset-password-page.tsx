@@ -10,10 +10,10 @@ export function ResetPasswordPage() {
   const plausible = token.length >= 20 && token.length <= 200;
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-lg flex-col gap-6 px-4 py-6">
-      <div className="flex items-center gap-2.5 text-primary">
+      <header className="flex items-center gap-2.5 text-primary">
         <BrandMark className="size-9" />
         <BrandName className="text-2xl text-primary-dark" />
-      </div>
+      </header>
       <main>
         <Card>
           <CardHeader>

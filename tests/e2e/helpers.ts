@@ -1,0 +1,162 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+const require = createRequire(import.meta.url);
+
+export const baseUrl = (): string => inject("baseUrl");
+
+export type Viewport = { width: number; height: number };
+export const PHONE: Viewport = { width: 390, height: 844 };
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export async function newContext(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport,
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+    reducedMotion: "reduce",
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+let counter = 0;
+export function uniqueEmail(tag = "user"): string {
+  counter += 1;
+  return `e2e-${tag}-${Date.now()}-${process.pid}-${counter}@nhs.net`;
+}
+
+export const PASSWORD = "Ambulance#2025";
+
+export type NewUser = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  paramedicBase: string;
+};
+
+export function newUser(overrides: Partial<NewUser> = {}): NewUser {
+  return {
+    firstName: "Alex",
+    lastName: "Morgan",
+    email: uniqueEmail(),
+    password: PASSWORD,
+    paramedicBase: "Dudley",
+    ...overrides,
+  };
+}
+
+/** Registers through the API from the page (same origin, so the session cookie lands in the context). */
+export async function registerViaApi(page: Page, user: NewUser): Promise<{ id: number }> {
+  if (!page.url().startsWith(baseUrl())) await page.goto("/calendar-demo");
+  const answer = await page.evaluate(async (u) => {
+    const res = await fetch("/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify({
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        username: u.email,
+        password: u.password,
+        clinicalGrade: "paramedic",
+        paramedicBase: u.paramedicBase,
+        activelySeekingSwaps: false,
+        swapUrgency: "none",
+      }),
+    });
+    return { status: res.status, body: await res.json() };
+  }, user);
+  if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as { id: number };
+}
+
+/** Fills and submits the sign-up form on the landing page (the page must show the Sign Up tab's form). */
+export async function fillSignUpForm(page: Page, user: NewUser) {
+  await page.getByLabel("First name").fill(user.firstName);
+  await page.getByLabel("Last name").fill(user.lastName);
+  await page.getByLabel("Work email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByLabel("Confirm password").fill(user.password);
+  await page.getByRole("combobox", { name: "Paramedic base" }).click();
+  await page.getByRole("option", { name: user.paramedicBase, exact: true }).click();
+}
+
+export async function signInViaForm(page: Page, email: string, password: string, rememberMe = false) {
+  await page.goto("/");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  if (rememberMe) await page.getByRole("checkbox", { name: "Remember me" }).check();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Finds the reset link in the mail the app wrote to DATA_DIR/outbox for this address. */
+export async function readResetToken(email: string, timeoutMs = 10_000): Promise<string> {
+  const outbox = path.join(inject("dataDir"), "outbox");
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = existsSync(outbox) ? readdirSync(outbox).sort() : [];
+    for (const file of files.reverse()) {
+      const raw = readFileSync(path.join(outbox, file), "utf8");
+      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+      const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+      const match = decoded.match(/reset-password\?token=([A-Za-z0-9_-]+)/);
+      if (match) return match[1];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No reset mail for ${email} in ${outbox}`);
+}
+
+/** Marks the welcome modal as already shown for a user, so it does not cover the page. */
+export async function skipWelcome(page: Page, userId: number) {
+  await page.evaluate((id) => localStorage.setItem(`crewswap:welcome-shown:${id}`, "1"), userId);
+}
+
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: string[] };
+
+/** Runs axe-core (WCAG 2.x A/AA and best practices) on the page and returns its violations. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol, so the app's Content-Security-Policy stays in force.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as any).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+    });
+    return result.violations.map(
+      (v: { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => n.target.join(" ")),
+      }),
+    );
+  });
+}
