@@ -172,7 +172,8 @@ export function ShiftFormDialog({
             </div>
           )}
           <p role="status" aria-live="polite" className="-mt-2 text-sm text-muted-foreground empty:hidden">
-            {[message, endsNextDay ? "Ends the next morning." : null].filter(Boolean).join(" ")}
+            {message && <span className="block">{message}</span>}
+            {endsNextDay && <span className="block">Ends the next morning.</span>}
           </p>
 
           {!untimed && (
