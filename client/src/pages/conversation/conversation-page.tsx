@@ -1,18 +1,21 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "wouter";
-import { ComingSoon } from "@/components/coming-soon";
+import { useParams } from "wouter";
+import { BackToMessages } from "@/features/chat/components/back-to-messages";
+import { ConversationView } from "@/features/chat/components/conversation-view";
+import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function ConversationPage() {
-  return (
-    <>
-      <Link
-        href="/messages"
-        className="inline-flex items-center gap-1.5 self-start rounded-md text-base font-semibold text-primary underline-offset-4 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to all messages
-      </Link>
-      <ComingSoon title="Conversation" line="The chat for this swap request is coming soon." />
-    </>
-  );
+  useDocumentTitle("Conversation");
+  const params = useParams<{ id: string }>();
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) {
+    return (
+      <div className="flex flex-col gap-4">
+        <BackToMessages />
+        <p role="alert" className="text-base">
+          This conversation does not exist or is not yours.
+        </p>
+      </div>
+    );
+  }
+  return <ConversationView key={id} swapRequestId={id} back={<BackToMessages />} />;
 }

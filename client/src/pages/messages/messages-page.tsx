@@ -1,5 +1,62 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { useEffect, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { PageHeader } from "@/components/page-header";
+import { BackToMessages } from "@/features/chat/components/back-to-messages";
+import { ConversationList } from "@/features/chat/components/conversation-list";
+import { ConversationView } from "@/features/chat/components/conversation-view";
+import { useMediaQuery } from "@/features/chat/hooks/use-media-query";
+import { useDocumentTitle } from "@/lib/use-document-title";
 
+function requestParam(search: string): number | null {
+  const value = Number(new URLSearchParams(search).get("request"));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * /messages: the conversation list. /messages?request={id} opens that conversation here (beside
+ * the list on wide screens, instead of it on phones) and the address becomes /messages.
+ */
 export function MessagesPage() {
-  return <ComingSoon title="Your Conversations" line="Conversations about your swap requests are coming soon." />;
+  useDocumentTitle("Your Conversations");
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const wide = useMediaQuery("(min-width: 768px)");
+  const [selected, setSelected] = useState<number | null>(() => requestParam(search));
+
+  useEffect(() => {
+    if (!new URLSearchParams(search).has("request")) return;
+    const id = requestParam(search);
+    if (id) setSelected(id);
+    navigate("/messages", { replace: true });
+  }, [search, navigate]);
+
+  if (selected && !wide) {
+    return (
+      <ConversationView
+        key={selected}
+        swapRequestId={selected}
+        back={<BackToMessages onClick={() => setSelected(null)} />}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Your Conversations" />
+      {selected ? (
+        <div className="grid items-start gap-5 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+          <ConversationList selectedId={selected} onSelect={setSelected} />
+          <ConversationView
+            key={selected}
+            swapRequestId={selected}
+            layout="panel"
+            onDeleted={() => setSelected(null)}
+            back={<BackToMessages onClick={() => setSelected(null)} />}
+          />
+        </div>
+      ) : (
+        <ConversationList onSelect={wide ? setSelected : undefined} />
+      )}
+    </>
+  );
 }

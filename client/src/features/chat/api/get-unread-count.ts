@@ -1,19 +1,20 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { useRealtimeUpdates } from "../hooks/use-realtime";
+import { allMessagesQueryKey } from "./get-messages";
 
+export const unreadCountQueryKey = [...allMessagesQueryKey, "unread-count"] as const;
+
+/** The server answers a bare JSON number (SPEC §7: read as a number). */
 export async function getUnreadCount(): Promise<number> {
   const body = await api.get<unknown>("/api/messages/unread-count");
-  if (typeof body === "number") return body;
-  if (body && typeof body === "object" && "count" in body) {
-    const value = Number((body as { count: unknown }).count);
-    return Number.isFinite(value) ? value : 0;
-  }
-  return 0;
+  const value = Number(body);
+  return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
 export function unreadCountQueryOptions(enabled: boolean) {
   return queryOptions({
-    queryKey: ["messages", "unread-count"] as const,
+    queryKey: unreadCountQueryKey,
     queryFn: getUnreadCount,
     enabled,
     refetchInterval: 30_000,
@@ -21,8 +22,13 @@ export function unreadCountQueryOptions(enabled: boolean) {
   });
 }
 
-/** Unread messages for the signed-in user; any failure counts as 0 (SPEC §8). */
+/**
+ * Unread messages for the signed-in user; any failure counts as 0 (SPEC §8). The app shell calls
+ * this once for every signed-in screen, so it also holds the tab's realtime socket, which keeps
+ * the count (and every chat and swap query) fresh between polls.
+ */
 export function useUnreadCount(enabled: boolean): number {
+  useRealtimeUpdates(enabled);
   const { data, isError } = useQuery(unreadCountQueryOptions(enabled));
   if (!enabled || isError) return 0;
   return data ?? 0;

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import type { Message } from "../../../../../common/messages";
+import { conversationsQueryKey } from "./get-conversations";
+import { messagesQueryKey } from "./get-messages";
+import { unreadCountQueryKey } from "./get-unread-count";
+
+/** Marks every message from the other party in one conversation read (DESIGN §5.13). */
+export function markConversationRead(swapRequestId: number): Promise<{ updated: number }> {
+  return api.post<{ updated: number }>(`/api/messages/${swapRequestId}/read`);
+}
+
+export function useMarkConversationRead(swapRequestId: number, myId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => markConversationRead(swapRequestId),
+    onSuccess: () => {
+      queryClient.setQueryData<Message[]>(messagesQueryKey(swapRequestId), (old) =>
+        old?.map((m) => (m.senderId !== myId && !m.isRead ? { ...m, isRead: true } : m)),
+      );
+      void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+    },
+    onError: (error) => console.error("Could not mark the conversation read", error),
+  });
+}

@@ -1,0 +1,143 @@
+import { MessageSquare } from "lucide-react";
+import type { MouseEvent } from "react";
+import { Link } from "wouter";
+import { Avatar, AvatarFallback } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { UnreadBadge } from "@/components/unread-badge";
+import { SwapStatusBadge } from "@/features/swaps/components/swap-status-badge";
+import {
+  DAY_WITH_WEEKDAY,
+  formatDay,
+  formatInstant,
+  SHORT_DATE,
+  shiftTimes,
+  shiftTypeLabel,
+} from "@/features/swaps/format";
+import { errorMessage } from "@/lib/api";
+import { cn, initials } from "@/lib/utils";
+import type { Conversation } from "../../../../../common/messages";
+import { useConversations } from "../api/get-conversations";
+import { counterpartName, requesterLine } from "../format";
+
+function ConversationRow({
+  conversation: c,
+  selected,
+  onSelect,
+}: {
+  conversation: Conversation;
+  selected: boolean;
+  onSelect?: (id: number) => void;
+}) {
+  const name = counterpartName(c);
+  const unread = c.unreadCount > 0;
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onSelect || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onSelect(c.swapRequestId);
+  };
+  return (
+    <li>
+      <Link
+        href={`/messages/${c.swapRequestId}`}
+        onClick={open}
+        aria-current={selected ? "true" : undefined}
+        data-testid="conversation-row"
+        data-unread={unread ? "true" : "false"}
+        className={cn(
+          "flex gap-3 rounded-lg border border-border bg-card p-4 text-foreground shadow-xs transition-colors hover:bg-primary-soft/60",
+          selected && "border-primary bg-primary-soft ring-1 ring-primary",
+          unread && "border-l-4 border-l-primary",
+        )}
+      >
+        <Avatar className="size-10">
+          <AvatarFallback>
+            {c.otherParty ? initials(c.otherParty.firstName, c.otherParty.lastName) : "?"}
+          </AvatarFallback>
+        </Avatar>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex items-start justify-between gap-2">
+            <span className={cn("truncate text-base", unread ? "font-bold" : "font-semibold")}>{name}</span>
+            <span className="flex shrink-0 items-center gap-2">
+              <UnreadBadge count={c.unreadCount} />
+              <SwapStatusBadge status={c.status} />
+            </span>
+          </div>
+          <p className="text-sm text-foreground">
+            <span className="font-semibold">{formatDay(c.shift.date, DAY_WITH_WEEKDAY)}</span>
+            {" · "}
+            {shiftTypeLabel(c.shift.shiftType)}
+            {" · "}
+            {shiftTimes(c.shift)}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            {requesterLine(c)}
+            {c.hub && ` · ${c.hub}`}
+          </p>
+          {c.lastMessage && (
+            <p className={cn("truncate text-sm", unread ? "font-semibold text-foreground" : "text-muted-foreground")}>
+              {c.lastMessage.content}
+            </p>
+          )}
+          <p className="text-xs text-muted-foreground">Created {formatInstant(c.createdAt, SHORT_DATE)}</p>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** 'Your Conversations': one row per swap request the user is party to. */
+export function ConversationList({
+  selectedId,
+  onSelect,
+}: {
+  selectedId?: number | null;
+  /** Open a conversation beside the list instead of navigating to it. */
+  onSelect?: (id: number) => void;
+}) {
+  const { data, isPending, isError, error } = useConversations();
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading conversations" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <Card>
+        <CardContent className="pt-5 sm:pt-6">
+          <p role="alert" className="text-base text-destructive">
+            {errorMessage(error, "Something went wrong. Please try again.")}
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
+          <MessageSquare aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="text-lg font-semibold">No messages yet</p>
+          <Button asChild>
+            <Link href="/swap-requests">Create Swap Request</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <ul aria-label="Conversations" className="flex flex-col gap-3">
+      {data.map((c) => (
+        <ConversationRow
+          key={c.swapRequestId}
+          conversation={c}
+          selected={selectedId === c.swapRequestId}
+          onSelect={onSelect}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import { Card, CardContent } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
+import { useUser } from "@/features/auth/api/get-user";
+import { SwapDetailsCard } from "@/features/swaps/components/swap-details-card";
+import { formatDay, LONG_DATE, shiftTypeLabel } from "@/features/swaps/format";
+import { errorMessage, isApiError } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { useConversation } from "../api/get-conversation";
+import { counterpartName } from "../format";
+import { useConnectionToasts } from "../hooks/use-connection-toasts";
+import { ChatCard } from "./chat-card";
+
+/**
+ * One conversation: heading (counterpart, date, shift type), the chat and the swap's details.
+ * "page" puts the details beside the chat on wide screens; "panel" stacks them (next to the list).
+ */
+export function ConversationView({
+  swapRequestId,
+  back,
+  layout = "page",
+  onDeleted,
+}: {
+  swapRequestId: number;
+  back: ReactNode;
+  layout?: "page" | "panel";
+  /** After the request (and its conversation) is deleted; by default the card goes to /messages. */
+  onDeleted?: () => void;
+}) {
+  useConnectionToasts();
+  const { user } = useUser();
+  const conversation = useConversation(swapRequestId);
+
+  if (conversation.isPending || !user) return <PageSpinner label="Loading conversation" />;
+  if (conversation.isError) {
+    const missing = isApiError(conversation.error) && conversation.error.status === 404;
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <Card>
+          <CardContent className="pt-5 sm:pt-6">
+            <p role="alert" className="text-base">
+              {missing
+                ? "This conversation does not exist or is not yours."
+                : errorMessage(conversation.error, "Something went wrong. Please try again.")}
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  const c = conversation.data;
+  const HeadingTag = layout === "page" ? "h1" : "h2";
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      {back}
+      <div className="flex flex-col gap-1">
+        <HeadingTag className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="conversation-heading">
+          {counterpartName(c)}
+        </HeadingTag>
+        <p className="text-base text-muted-foreground">
+          {formatDay(c.shift.date, LONG_DATE)} · {shiftTypeLabel(c.shift.shiftType)}
+        </p>
+      </div>
+      <div className={cn("grid items-start gap-5", layout === "page" && "lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]")}>
+        <ChatCard conversation={c} myId={user.id} />
+        <SwapDetailsCard swapRequestId={c.swapRequestId} onDeleted={onDeleted} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { SendHorizontal } from "lucide-react";
+import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/textarea";
+import { CANCELLED_CHAT_NOTICE, MESSAGE_MAX_LENGTH } from "../../../../../common/messages";
+
+/** Enter sends, Shift+Enter breaks the line; nothing empty or whitespace-only is sent. */
+export function MessageComposer({
+  onSend,
+  sending,
+  cancelled,
+}: {
+  /** Resolves true when the message was sent (the box is then cleared). */
+  onSend: (content: string) => Promise<boolean>;
+  sending: boolean;
+  cancelled: boolean;
+}) {
+  const [text, setText] = useState("");
+  const noticeId = useId();
+  const blank = text.trim().length === 0;
+  const disabled = cancelled || sending;
+
+  const submit = async () => {
+    if (disabled || blank) return;
+    const sent = text;
+    if (await onSend(sent.trim())) setText((current) => (current === sent ? "" : current));
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-2 border-t border-border px-4 py-4 sm:px-6">
+      {cancelled && (
+        <p id={noticeId} role="status" className="rounded-md bg-muted px-3 py-2 text-sm font-semibold text-foreground">
+          {CANCELLED_CHAT_NOTICE}
+        </p>
+      )}
+      <div className="flex items-end gap-2">
+        <Textarea
+          aria-label="Message"
+          placeholder="Type a message..."
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={cancelled}
+          aria-describedby={cancelled ? noticeId : undefined}
+          maxLength={MESSAGE_MAX_LENGTH}
+          rows={3}
+          className="min-h-20 resize-none"
+        />
+        <Button type="submit" size="icon" disabled={disabled || blank} aria-label="Send message">
+          <SendHorizontal aria-hidden="true" />
+        </Button>
+      </div>
+    </form>
+  );
+}

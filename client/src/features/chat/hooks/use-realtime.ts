@@ -1,0 +1,46 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { swapKeys } from "@/features/swaps/api/get-swap-requests";
+import { acquireSocket, getSocketStatus, onRealtimeEvent, onSocketStatus, type RealtimeEvent } from "@/lib/socket";
+import { conversationsQueryKey } from "../api/get-conversations";
+import { allMessagesQueryKey, messagesQueryKey } from "../api/get-messages";
+import { unreadCountQueryKey } from "../api/get-unread-count";
+
+function refreshFor(queryClient: QueryClient, event: RealtimeEvent) {
+  const { swapRequestId } = event.payload;
+  // A swap change may also add a note to the conversation (e.g. a cancellation), so both refresh it.
+  void queryClient.invalidateQueries({ queryKey: messagesQueryKey(swapRequestId) });
+  void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+  void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+  if (event.type === "SWAP_UPDATED") void queryClient.invalidateQueries({ queryKey: swapKeys.all });
+}
+
+/** After a gap in the connection, events may have been missed: refresh everything they touch. */
+function refreshAll(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: allMessagesQueryKey });
+  void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+  void queryClient.invalidateQueries({ queryKey: swapKeys.all });
+}
+
+/** Holds the tab's socket while signed in and turns its events into query refreshes. */
+export function useRealtimeUpdates(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const release = acquireSocket();
+    let missed = getSocketStatus() === "down";
+    const offEvent = onRealtimeEvent((event) => refreshFor(queryClient, event));
+    const offStatus = onSocketStatus((status) => {
+      if (status === "down") missed = true;
+      if (status === "open" && missed) {
+        missed = false;
+        refreshAll(queryClient);
+      }
+    });
+    return () => {
+      offEvent();
+      offStatus();
+      release();
+    };
+  }, [enabled, queryClient]);
+}
