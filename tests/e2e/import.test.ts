@@ -1,0 +1,178 @@
+import { mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { todayInLondon } from "../../common/dates";
+import { dateCell, sheetOf, workbook } from "../fixtures/workbooks";
+import {
+  axeViolations,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  newUser,
+  PHONE,
+  registerViaApi,
+  skipWelcome,
+} from "./helpers";
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+async function signedInPage(viewport = DESKTOP): Promise<Page> {
+  const context = await newContext(browser, viewport);
+  contexts.push(context);
+  const page = await context.newPage();
+  const { id } = await registerViaApi(page, newUser({ firstName: "Riley" }));
+  await skipWelcome(page, id);
+  return page;
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** yyyy-MM-dd of the given day of the month after today's. */
+function nextMonthDay(day: number): string {
+  const [y, m] = todayInLondon().split("-").map(Number);
+  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
+  return `${next.y}-${String(next.m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+const uk = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+function longDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${d} ${MONTHS[m - 1]}`;
+}
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const shots = path.join(os.tmpdir(), "crewswap-import-shots");
+
+async function openImportTab(page: Page) {
+  await page.goto("/calendar");
+  await page.getByRole("heading", { name: "Your Schedule" }).waitFor();
+  await page.getByRole("tab", { name: "Import Excel" }).click();
+  await page.getByRole("heading", { name: "Import from Excel" }).waitFor();
+}
+
+const fileInput = (page: Page) => page.locator('input[type="file"]');
+const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text });
+
+describe("import from Excel", () => {
+  test("a clinician uploads their employer roster and sees the shifts on the calendar", async () => {
+    const page = await signedInPage();
+    const [day, night, rest] = [nextMonthDay(3), nextMonthDay(4), nextMonthDay(5)];
+    const roster = workbook({
+      Roster: sheetOf([
+        ["Ambulance Service roster"],
+        ["Staff: R Morgan"],
+        [],
+        ["Duty Date", "Duty", "Start", "Finish", "Comments"],
+        [uk(day), "D", "07:00", "19:00", "Crew with Sam"],
+        [dateCell(night), "N", "19:00", "07:00", null],
+        [uk(rest), "RD", null, null, null],
+        ["Total hours", null, null, null, "24"],
+      ]),
+    });
+
+    await openImportTab(page);
+    const importButton = page.getByRole("button", { name: "Import shifts" });
+    expect(await importButton.isDisabled()).toBe(true);
+
+    await fileInput(page).setInputFiles({ name: "roster.xlsx", mimeType: XLSX_TYPE, buffer: roster });
+    await page.getByText("roster.xlsx", { exact: true }).waitFor();
+    await importButton.click();
+
+    await toast(page, "Import successful").waitFor();
+    await toast(page, "Successfully imported 3 shifts").waitFor();
+    await page.getByText("3 shifts imported from roster.xlsx.", { exact: false }).waitFor();
+    await page.getByRole("heading", { name: "1 row skipped" }).waitFor();
+    await page.getByText("Unrecognised date 'Total hours'").waitFor();
+    expect(await page.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("100");
+
+    // The same file cannot go twice until it is cleared.
+    expect(await importButton.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Choose file" }).isDisabled()).toBe(true);
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: path.join(shots, "import-desktop.png"), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Clear file" }).click();
+    expect(await page.getByRole("button", { name: "Choose file" }).isDisabled()).toBe(false);
+
+    await page.getByRole("tab", { name: "Calendar" }).click();
+    await page.getByRole("button", { name: "Next month" }).click();
+    await page.getByRole("button", { name: `Day Shift, 7:00 AM – 7:00 PM, ${longDay(day)}`, exact: true }).waitFor();
+    await page
+      .getByRole("button", { name: `Night Shift, 7:00 PM – 7:00 AM, ${longDay(night)}`, exact: true })
+      .waitFor();
+    await page.getByRole("button", { name: `Rest Day, ${longDay(rest)}`, exact: true }).waitFor();
+  });
+
+  test("the tab refuses a wrong type or an oversized file before uploading, and offers the template", async () => {
+    const page = await signedInPage(PHONE);
+    await openImportTab(page);
+
+    await fileInput(page).setInputFiles({
+      name: "roster.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("Date,Shift"),
+    });
+    await toast(page, "Invalid file type").waitFor();
+    await toast(page, "Please upload an Excel file (.xlsx, .xls)").waitFor();
+    expect(await page.getByRole("button", { name: "Import shifts" }).isDisabled()).toBe(true);
+
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0x41);
+    await fileInput(page).setInputFiles({ name: "huge.xlsx", mimeType: XLSX_TYPE, buffer: big });
+    await toast(page, "File too large").waitFor();
+    await toast(page, "Maximum file size is 5MB").waitFor();
+    expect(await page.getByRole("button", { name: "Import shifts" }).isDisabled()).toBe(true);
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download the roster template" }).click();
+    expect((await download).suggestedFilename()).toBe("crewswap-roster-template.xlsx");
+
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: path.join(shots, "import-phone.png"), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("a file the server refuses shows 'Import failed' with its reason and changes nothing", async () => {
+    const page = await signedInPage();
+    await openImportTab(page);
+    const notExcel = Buffer.from("Date,Shift\n03/11/2030,Day\n");
+    await fileInput(page).setInputFiles({ name: "renamed.xlsx", mimeType: XLSX_TYPE, buffer: notExcel });
+    await page.getByRole("button", { name: "Import shifts" }).click();
+    await toast(page, "Import failed").waitFor();
+    await page
+      .getByText(/^Invalid file type/)
+      .first()
+      .waitFor();
+    // A failed upload may be retried or replaced: the controls stay open.
+    expect(await page.getByRole("button", { name: "Import shifts" }).isDisabled()).toBe(false);
+    const shifts = await page.evaluate(async () => (await fetch("/api/shifts")).json());
+    expect(shifts).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
