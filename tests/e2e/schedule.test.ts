@@ -94,8 +94,12 @@ describe("schedule page", () => {
     await apiShift(page, { date: target, shiftType: "day", startTime: "08:00", endTime: "20:00" });
     await page.goto("/calendar");
     await page.getByRole("heading", { name: "Your Schedule" }).waitFor();
+    // This month has no shifts yet: the hint shows until the user navigates.
+    const hint = page.getByText("Your calendar is empty");
+    await hint.waitFor();
     await page.getByRole("button", { name: "Next month" }).click();
     await page.getByRole("heading", { name: monthLabel(target) }).waitFor();
+    await hint.waitFor({ state: "detached" });
 
     await page.getByRole("button", { name: `Add shift on ${longDay(target)}` }).click();
     const form = page.getByRole("dialog", { name: "Add Shift" });
@@ -176,6 +180,7 @@ describe("schedule page", () => {
     await page.getByText("Availability updated", { exact: true }).waitFor();
     await panel.getByRole("region", { name: "Rest Days" }).getByText(short).waitFor();
     await chip(page, `Rest Day, ${longDay(target)}`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("works at 390px by keyboard, without axe violations", async () => {
@@ -224,6 +229,7 @@ describe("dashboard", () => {
     expect(await row(2).innerText()).toContain("No shift");
     expect(await row(3).innerText()).toMatch(/Night Shift[\s\S]*7:00 PM – 7:00 AM/);
     expect(await card.innerText()).not.toContain("Annual Leave");
+    expect(await axeViolations(page)).toEqual([]);
     await card.getByRole("link", { name: "View Full Schedule" }).click();
     await page.getByRole("heading", { name: "Your Schedule" }).waitFor();
   });
