@@ -71,7 +71,14 @@ export const shifts = pgTable(
     restDayShiftInterest: boolean("rest_day_shift_interest").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("shifts_user_date_idx").on(t.userId, t.date), index("shifts_date_type_idx").on(t.date, t.shiftType)],
+  (t) => [
+    index("shifts_user_date_idx").on(t.userId, t.date),
+    index("shifts_date_type_idx").on(t.date, t.shiftType),
+    // What colleagues may take (hub browse): a small index, so each clinician's soonest offers are a short scan.
+    index("shifts_offered_idx")
+      .on(t.userId, t.shiftType, t.date)
+      .where(sql`${t.shiftType} = 'seeking_coverage' or (${t.shiftType} = 'rest_day' and ${t.restDayShiftInterest})`),
+  ],
 );
 
 export const userAvailability = pgTable(

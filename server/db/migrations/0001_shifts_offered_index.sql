@@ -1,0 +1,1 @@
+CREATE INDEX "shifts_offered_idx" ON "shifts" USING btree ("user_id","shift_type","date") WHERE "shifts"."shift_type" = 'seeking_coverage' or ("shifts"."shift_type" = 'rest_day' and "shifts"."rest_day_shift_interest");
