@@ -19,11 +19,17 @@ export type HubClinician = {
 /** One item of GET /api/users/hub/{hub} (SPEC §3 'Hub listing item'). */
 export type HubListingItem = {
   clinician: HubClinician;
-  /** Future Available Off Days (rest days marked open to a swap), within the range when given. */
+  /** Future Available Off Days (rest days marked open to a swap), within the range when given; soonest first. */
   restDays: Shift[];
-  /** Future Seeking Coverage shifts, within the range when given. */
+  /** Future Seeking Coverage shifts, within the range when given; soonest first. */
   seekingCoverageShifts: Shift[];
 };
+
+/**
+ * Each list of an item holds at most this many shifts, the soonest first, so a colleague who marks a
+ * whole year stays one small row; a date range reaches later days.
+ */
+export const HUB_SHIFT_LIMIT = 10;
 
 export const HUB_MESSAGE = "Please select a hub to continue";
 export const RANGE_DATE_MESSAGE = "Please enter a valid date";

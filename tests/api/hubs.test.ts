@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import type { ShiftType } from "../../common/enums";
+import { HUB_SHIFT_LIMIT } from "../../common/hub-listing";
 import { shifts } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { Client, signedInClient } from "./helpers/client";
@@ -16,6 +17,7 @@ let ben: Person; // Dudley, not urgent but actively seeking: one off day and one
 let cat: Person; // Dudley, not seeking at all, with an off day
 let dev: Person; // Worcester base, so Coventry Hub; urgent with a coverage shift
 let eve: Person; // Dudley, not available, with an off day
+let fay: Person; // Stoke Hub, urgent, more off days than a list holds; her shifts go through /api/shifts
 
 async function addShift(
   userId: number,
@@ -80,6 +82,14 @@ beforeAll(async () => {
   await offDay(cat.user.id, day(20));
   await addShift(dev.user.id, day(7), "seeking_coverage", { startTime: "19:00", endTime: "07:00" });
   await offDay(eve.user.id, day(15));
+
+  fay = await signedInClient(t.baseUrl, {
+    firstName: "Fay",
+    paramedicBase: "Stoke",
+    swapUrgency: "urgent",
+    activelySeekingSwaps: true,
+  });
+  for (let n = HUB_SHIFT_LIMIT + 2; n >= 1; n--) await offDay(fay.user.id, day(40 + n));
 });
 afterAll(async () => t.close());
 
@@ -91,8 +101,8 @@ describe("GET /api/users/hub/{hub} without a range", () => {
   });
 
   it("lists urgent clinicians of every hub for All Hubs", async () => {
-    expect(ids(await browse(viewer, "All Hubs"))).toEqual(sorted(ann.user.id, dev.user.id));
-    expect(ids(await browse(dev, "All Hubs"))).toEqual(sorted(viewer.user.id, ann.user.id));
+    expect(ids(await browse(viewer, "All Hubs"))).toEqual(sorted(ann.user.id, dev.user.id, fay.user.id));
+    expect(ids(await browse(dev, "All Hubs"))).toEqual(sorted(viewer.user.id, ann.user.id, fay.user.id));
   });
 
   it("places a clinician in the hub derived from their base", async () => {
@@ -114,6 +124,33 @@ describe("GET /api/users/hub/{hub} without a range", () => {
     expect(item.clinician.id).toBe(viewer.user.id);
     expect(item.restDays).toEqual([]);
     expect(item.seekingCoverageShifts).toEqual([]);
+  });
+});
+
+describe("the shifts of an item", () => {
+  it("are the soonest HUB_SHIFT_LIMIT of each kind", async () => {
+    const [item] = await browse(viewer, "Stoke Hub");
+    expect(item.clinician.id).toBe(fay.user.id);
+    const soonest = Array.from({ length: HUB_SHIFT_LIMIT }, (_, i) => day(41 + i));
+    expect(item.restDays.map((s) => s.date)).toEqual(soonest);
+    const later = await browse(viewer, "Stoke Hub", { fromDate: day(41 + HUB_SHIFT_LIMIT), toDate: day(90) });
+    expect(later[0].restDays.map((s) => s.date)).toEqual([day(41 + HUB_SHIFT_LIMIT), day(42 + HUB_SHIFT_LIMIT)]);
+  });
+
+  it("look exactly as the schedule API answers them", async () => {
+    const created = await fay.client.post("/api/shifts", {
+      date: `${day(8)}T12:00:00.000Z`,
+      shiftType: "seeking_coverage",
+      startTime: "19:00",
+      endTime: "07:00",
+      location: "",
+      notes: "Covering for a course",
+      restDayShiftInterest: false,
+    });
+    expect(created.status, created.text).toBe(201);
+    const [item] = await browse(viewer, "Stoke Hub", { fromDate: day(8), toDate: day(8) });
+    expect(item.seekingCoverageShifts).toEqual([created.body]);
+    expect(item.restDays).toEqual([]);
   });
 });
 
@@ -156,11 +193,9 @@ describe("GET /api/users/hub/{hub} with a range", () => {
   });
 
   it("accepts ISO timestamps, read as their London day", async () => {
-    const items = await browse(viewer, "All Hubs", {
-      fromDate: `${day(7)}T12:00:00.000Z`,
-      toDate: `${day(10)}T12:00:00.000Z`,
-    });
-    expect(ids(items)).toEqual(sorted(ann.user.id, dev.user.id));
+    const noon = (n: number) => `${day(n)}T12:00:00.000Z`;
+    expect(ids(await browse(viewer, "Dudley Hub", { fromDate: noon(10), toDate: noon(10) }))).toEqual([ann.user.id]);
+    expect(await browse(viewer, "Dudley Hub", { fromDate: noon(11), toDate: noon(11) })).toEqual([]);
   });
 
   it("excludes the caller even when they match", async () => {
