@@ -84,6 +84,9 @@ function nextMonthDay(day: number): string {
 
 const monthLabel = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
 
+/** A toast's title or text (the live-region copy Radix adds for screen readers is left out). */
+const toastText = (page: Page, text: string) => page.getByTestId("toast").getByText(text, { exact: true });
+
 const chip = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 
 describe("schedule page", () => {
@@ -106,7 +109,7 @@ describe("schedule page", () => {
     await expect.poll(() => form.getByLabel("Date").inputValue()).toBe(target);
     await expect.poll(() => form.getByRole("radio", { name: "Day Shift" }).isChecked()).toBe(true);
     await form.getByRole("button", { name: "Add shift" }).click();
-    await page.getByText("Shift added", { exact: true }).waitFor();
+    await toastText(page, "Shift added").waitFor();
     await form.waitFor({ state: "detached" });
     const added = chip(page, `Day Shift, 7:00 AM – 7:00 PM, ${longDay(target)}`);
     await added.waitFor();
@@ -122,7 +125,7 @@ describe("schedule page", () => {
     expect(await edit.getByLabel("Start time").inputValue()).toBe("08:00");
     expect(await edit.getByLabel("End time").inputValue()).toBe("20:00");
     await edit.getByRole("button", { name: "Save changes" }).click();
-    await page.getByText("Shift updated", { exact: true }).waitFor();
+    await toastText(page, "Shift updated").waitFor();
     await chip(page, `Seeking Coverage, 8:00 AM – 8:00 PM, ${longDay(target)}`).waitFor();
 
     // Leaving the month, then clearing it through the menu and its confirmation.
@@ -131,7 +134,8 @@ describe("schedule page", () => {
     const confirm = page.getByRole("alertdialog");
     await confirm.getByText(`Clear ${monthLabel(target)}?`).waitFor();
     await confirm.getByRole("button", { name: "Clear calendar" }).click();
-    await page.getByText(`Successfully cleared 2 shifts for ${monthLabel(target)}`).waitFor();
+    await toastText(page, `Successfully cleared 2 shifts for ${monthLabel(target)}`).waitFor();
+    await toastText(page, "Calendar cleared").waitFor();
     await expect.poll(() => page.locator("[data-shift-type]").count()).toBe(0);
   });
 
@@ -151,7 +155,7 @@ describe("schedule page", () => {
     await page.evaluate((id) => fetch(`/api/shifts/${id}`, { method: "DELETE" }), night.id);
     await edit.getByRole("button", { name: "Save changes" }).click();
     await edit.getByRole("alert").getByText("Shift not found").waitFor();
-    await page.getByText("Failed to update shift", { exact: true }).waitFor();
+    await toastText(page, "Failed to update shift").waitFor();
     expect(await edit.isVisible()).toBe(true);
   });
 
@@ -166,7 +170,7 @@ describe("schedule page", () => {
     expect(await form.getByLabel("Start time").count()).toBe(0);
     expect(await form.getByRole("checkbox", { name: "Available Off Day" }).getAttribute("aria-checked")).toBe("true");
     await form.getByRole("button", { name: "Add shift" }).click();
-    await page.getByText("Shift added", { exact: true }).waitFor();
+    await toastText(page, "Shift added").waitFor();
     await chip(page, `Available Off Day, ${longDay(target)}`).waitFor();
 
     const panel = page.locator('[data-testid="my-availability"]:visible');
@@ -177,7 +181,7 @@ describe("schedule page", () => {
 
     // Withdrawing it from the panel turns it back into a plain rest day.
     await offDays.getByRole("button", { name: `Withdraw ${d} ${MONTHS[m - 1]} from swaps` }).click();
-    await page.getByText("Availability updated", { exact: true }).waitFor();
+    await toastText(page, "Availability updated").waitFor();
     await panel.getByRole("region", { name: "Rest Days" }).getByText(short).waitFor();
     await chip(page, `Rest Day, ${longDay(target)}`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -197,7 +201,7 @@ describe("schedule page", () => {
     expect(await form.getByLabel("Start time").inputValue()).toBe("19:00");
     await form.getByRole("button", { name: "Add shift" }).focus();
     await page.keyboard.press("Enter");
-    await page.getByText("Shift added", { exact: true }).waitFor();
+    await toastText(page, "Shift added").waitFor();
     const added = chip(page, `Night Shift, 7:00 PM – 7:00 AM, ${longDay(target)}`);
     await added.waitFor();
     const box = await added.boundingBox();
