@@ -95,7 +95,9 @@ describe("chat between two clinicians", () => {
     expect(await aliceBox.inputValue()).toBe("");
 
     // Live, not the 30 s poll.
-    await headerBadge(bob.page).filter({ hasText: /^1 unread$/ }).waitFor({ timeout: 10_000 });
+    await headerBadge(bob.page)
+      .filter({ hasText: /^1 unread$/ })
+      .waitFor({ timeout: 10_000 });
 
     await bob.page.getByTestId("app-header").getByRole("link", { name: /Inbox/ }).click();
     await bob.page.getByRole("heading", { name: "Your Conversations" }).waitFor();
@@ -115,7 +117,7 @@ describe("chat between two clinicians", () => {
 
     const reply = thread(alice.page).getByTestId("chat-message").filter({ hasText: "Line one" });
     await reply.waitFor({ timeout: 10_000 });
-    expect(await reply.locator("p").first().innerText()).toBe("Line one\nLine two");
+    expect(await reply.locator("p").first().textContent()).toBe("Line one\nLine two");
     expect(await reply.getAttribute("data-own")).toBe("false");
     // Bob has read Alice's message, and her copy now says so.
     const mine = thread(alice.page).getByTestId("chat-message").filter({ hasText: "Can you cover my day shift?" });
