@@ -24,7 +24,28 @@ function newest(p: string): number {
   return max;
 }
 
-/** Builds the client unless dist/client is newer than everything it is built from. */
+/**
+ * Builds the client for this run into its own folder: engineers sharing a work tree rebuild
+ * dist/client while other runs are live, which would swap the assets under a running server.
+ * The server serves CLIENT_DIR when set; dist/client is kept current too, for a server that does not.
+ */
+function buildPrivateClient(outDir: string) {
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules/vite/bin/vite.js"),
+      "build",
+      "--logLevel",
+      "warn",
+      "--outDir",
+      outDir,
+      "--emptyOutDir",
+    ],
+    { cwd: root, stdio: "inherit" },
+  );
+}
+
+/** Builds dist/client unless it is newer than everything it is built from. */
 function ensureClientBuild() {
   const built = path.join(root, "dist/client/index.html");
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
@@ -86,10 +107,12 @@ export default async function setup(project: TestProject) {
     throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium, or set CHROMIUM_PATH`);
   }
   ensureClientBuild();
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-e2e-client-"));
+  buildPrivateClient(clientDir);
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-e2e-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, CLIENT_DIR: clientDir };
   env.ALLOWED_EMAIL_DOMAINS = "nhs.net,nhs.uk";
   env.HOST = "127.0.0.1";
   env.NODE_ENV = "test";
@@ -116,6 +139,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(clientDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -128,5 +152,6 @@ export default async function setup(project: TestProject) {
       console.error(`The app exited with code ${child.exitCode}:\n${logs}`);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(clientDir, { recursive: true, force: true });
   };
 }
