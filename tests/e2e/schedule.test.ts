@@ -228,11 +228,11 @@ describe("dashboard", () => {
     const days = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-day")));
     expect(days).toEqual(Array.from({ length: 7 }, (_, i) => addDays(today, i)));
     const row = (n: number) => card.locator(`li[data-day="${addDays(today, n)}"]`);
-    expect(await row(0).innerText()).toMatch(/Day Shift[\s\S]*7:00 AM – 7:00 PM/);
-    expect(await row(1).innerText()).toMatch(/Rest Day[\s\S]*Available Off Day/);
-    expect(await row(2).innerText()).toContain("No shift");
-    expect(await row(3).innerText()).toMatch(/Night Shift[\s\S]*7:00 PM – 7:00 AM/);
-    expect(await card.innerText()).not.toContain("Annual Leave");
+    expect((await row(0).textContent()) ?? "").toMatch(/Day Shift[\s\S]*7:00 AM – 7:00 PM/);
+    expect((await row(1).textContent()) ?? "").toMatch(/Rest Day[\s\S]*Available Off Day/);
+    expect((await row(2).textContent()) ?? "").toContain("No shift");
+    expect((await row(3).textContent()) ?? "").toMatch(/Night Shift[\s\S]*7:00 PM – 7:00 AM/);
+    expect((await card.textContent()) ?? "").not.toContain("Annual Leave");
     expect(await axeViolations(page)).toEqual([]);
     await card.getByRole("link", { name: "View Full Schedule" }).click();
     await page.getByRole("heading", { name: "Your Schedule" }).waitFor();
