@@ -1,0 +1,372 @@
+/**
+ * DESIGN §7: delivery latency from POST /api/messages to the other party's socket, with 1,000
+ * sockets open over two app instances (real processes) on one PostgreSQL. Budget: p99 < 50 ms.
+ *
+ * Alone: `npx tsx scripts/bench/sockets.ts [--sockets 1000] [--messages 1000]` against
+ * TEST_DATABASE_URL's server (else postgres://postgres@127.0.0.1:5432/postgres) in a fresh database
+ * it creates and drops. Prints one JSON line.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sign } from "@fastify/cookie";
+import pg from "pg";
+import WebSocket from "ws";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export type SocketBenchOptions = {
+  /** A migrated (or empty) CrewSwap database; bench users are added and removed again. */
+  databaseUrl?: string;
+  /** Server to create a throw-away database on when no databaseUrl is given. */
+  adminUrl?: string;
+  sockets?: number;
+  messages?: number;
+  /** Messages in flight at once (each on its own conversation). */
+  concurrency?: number;
+  warmup?: number;
+  log?: (line: string) => void;
+};
+
+export type SocketBenchResult = {
+  bench: "socket-delivery";
+  instances: 2;
+  sockets: number;
+  messages: number;
+  concurrency: number;
+  deliveryMs: { p50: number; p95: number; p99: number; max: number };
+  postMs: { p50: number; p99: number };
+  messagesPerSecond: number;
+  budgetP99Ms: 50;
+  withinBudget: boolean;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, i)] * 100) / 100;
+}
+
+type Instance = { baseUrl: string; child: ChildProcess; output: () => string };
+
+async function startInstance(databaseUrl: string, sessionSecret: string, dataDir: string): Promise<Instance> {
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: sessionSecret,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      APP_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-10_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`app instance exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/meta`)).ok) return { baseUrl, child, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`app instance did not start:\n${output}`);
+}
+
+function stopInstance(instance: Instance | undefined): Promise<void> {
+  const child = instance?.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `crewswap_bench_sockets_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+type BenchUser = { id: number; cookie: string };
+
+/** Users, signed sessions, a future shift each for the senders, and one request per pair. */
+async function seed(db: pg.Client, pairs: number, secret: string, tag: string) {
+  const n = pairs * 2;
+  const users = await db.query<{ id: number }>(
+    `insert into users (username, email, password, first_name, last_name, clinical_grade, paramedic_base, hub)
+     select 'bench-' || $1 || '-' || i || '@nhs.net', 'bench-' || $1 || '-' || i || '@nhs.net', 'unused',
+            'Bench', 'User ' || i, 'paramedic', 'Dudley', 'Dudley Hub'
+     from generate_series(1, $2::int) as i
+     order by i
+     returning id`,
+    [tag, n],
+  );
+  const ids = users.rows.map((r) => r.id).sort((a, b) => a - b);
+  const sids = ids.map(() => randomBytes(32).toString("base64url"));
+  await db.query(
+    `insert into sessions (sid, sess, expire, user_id)
+     select s.sid, json_build_object('userId', s.uid), now() + interval '1 day', s.uid
+     from unnest($1::text[], $2::int[]) as s(sid, uid)`,
+    [sids, ids],
+  );
+  const senders = ids.slice(0, pairs);
+  const receivers = ids.slice(pairs);
+  const requests = await db.query<{ id: number; requester_id: number }>(
+    `with sh as (
+       insert into shifts (user_id, date, shift_type, start_time, end_time)
+       select uid, current_date + 30, 'day', '07:00', '19:00' from unnest($1::int[]) as uid
+       returning id, user_id
+     )
+     insert into swap_requests (requester_id, responder_id, requester_shift_id, status)
+     select sh.user_id, p.receiver, sh.id, 'pending'
+     from sh join unnest($1::int[], $2::int[]) as p(sender, receiver) on p.sender = sh.user_id
+     returning id, requester_id`,
+    [senders, receivers],
+  );
+  const requestBySender = new Map(requests.rows.map((r) => [r.requester_id, r.id]));
+  const toUser = (id: number, i: number): BenchUser => ({
+    id,
+    cookie: `sid=${encodeURIComponent(sign(sids[i], secret))}`,
+  });
+  const all = ids.map(toUser);
+  return {
+    senders: all.slice(0, pairs),
+    receivers: all.slice(pairs),
+    requestIdOf: (senderId: number) => requestBySender.get(senderId) as number,
+    cleanup: () => db.query("delete from users where id = any($1::int[])", [ids]),
+  };
+}
+
+type Held = { ws: WebSocket; userId: number; probes: number; onEvent?: (swapRequestId: number, at: number) => void };
+
+function openSocket(baseUrl: string, user: BenchUser): Promise<Held> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws`, { headers: { cookie: user.cookie } });
+    const held: Held = { ws, userId: user.id, probes: 0 };
+    ws.on("message", (data) => {
+      const at = performance.now();
+      const event = JSON.parse(String(data)) as { type: string; payload: { swapRequestId: number } };
+      if (event.payload.swapRequestId === -1) held.probes += 1;
+      else if (event.type === "NEW_MESSAGE") held.onEvent?.(event.payload.swapRequestId, at);
+    });
+    ws.once("open", () => resolve(held));
+    ws.once("error", reject);
+    ws.once("close", (code) => {
+      if (code !== 1000 && code !== 1005 && code !== 1001) reject(new Error(`socket closed with ${code}`));
+    });
+  });
+}
+
+/** The handshake ends before the session is checked: probe until every socket is registered. */
+async function waitUntilRegistered(db: pg.Client, held: Held[]) {
+  const deadline = Date.now() + 60_000;
+  while (held.some((h) => h.probes === 0)) {
+    if (Date.now() > deadline) throw new Error("sockets never became ready");
+    const waiting = held.filter((h) => h.probes === 0).map((h) => h.userId);
+    for (let i = 0; i < waiting.length; i += 500) {
+      const to = waiting.slice(i, i + 500);
+      const event = { type: "SWAP_UPDATED", payload: { swapRequestId: -1 } };
+      await db.query("select pg_notify('crewswap_events', $1)", [JSON.stringify({ to, event })]);
+    }
+    await sleep(300);
+  }
+}
+
+export async function benchSocketDelivery(opts: SocketBenchOptions = {}): Promise<SocketBenchResult> {
+  const log = opts.log ?? ((line: string) => console.error(`[bench:sockets] ${line}`));
+  const socketCount = opts.sockets ?? 1000;
+  const pairs = Math.max(1, Math.floor(socketCount / 2));
+  const messageCount = opts.messages ?? 1000;
+  const concurrency = Math.min(opts.concurrency ?? 10, pairs);
+  const warmup = opts.warmup ?? 100;
+  const secret = randomBytes(36).toString("base64url");
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-bench-sockets-"));
+
+  let created: { url: string; drop: () => Promise<void> } | undefined;
+  let a: Instance | undefined;
+  let b: Instance | undefined;
+  let db: pg.Client | undefined;
+  let cleanup: (() => Promise<unknown>) | undefined;
+  const held: Held[] = [];
+  try {
+    let databaseUrl = opts.databaseUrl;
+    if (!databaseUrl) {
+      const adminUrl = opts.adminUrl ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+      created = await createDatabase(adminUrl);
+      databaseUrl = created.url;
+    }
+    log("starting two app instances");
+    a = await startInstance(databaseUrl, secret, path.join(dataDir, "a"));
+    b = await startInstance(databaseUrl, secret, path.join(dataDir, "b"));
+
+    db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const seeded = await seed(db, pairs, secret, randomBytes(4).toString("hex"));
+    cleanup = seeded.cleanup;
+
+    // Senders hold their sockets on A (they get their own echo), receivers on B.
+    log(`opening ${pairs * 2} sockets`);
+    const onA = a;
+    const onB = b;
+    const receiverSockets: Held[] = [];
+    for (let i = 0; i < pairs; i += 50) {
+      const senders = Promise.all(seeded.senders.slice(i, i + 50).map((u) => openSocket(onA.baseUrl, u)));
+      const receivers = Promise.all(seeded.receivers.slice(i, i + 50).map((u) => openSocket(onB.baseUrl, u)));
+      held.push(...(await senders));
+      const opened = await receivers;
+      held.push(...opened);
+      receiverSockets.push(...opened);
+    }
+    await waitUntilRegistered(db, held);
+
+    const delivery: number[] = [];
+    const post: number[] = [];
+    const sendOne = async (pair: number, record: boolean) => {
+      const sender = seeded.senders[pair];
+      const receiver = receiverSockets[pair];
+      const swapRequestId = seeded.requestIdOf(sender.id);
+      const received = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no delivery for request ${swapRequestId}`)), 10_000);
+        receiver.onEvent = (id, at) => {
+          if (id !== swapRequestId) return;
+          clearTimeout(timer);
+          receiver.onEvent = undefined;
+          resolve(at);
+        };
+      });
+      const start = performance.now();
+      const res = await fetch(`${onA.baseUrl}/api/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: onA.baseUrl, cookie: sender.cookie },
+        body: JSON.stringify({ swapRequestId, content: `Bench message ${pair} ${start.toFixed(1)}`, isRead: false }),
+      });
+      const answered = performance.now();
+      if (res.status !== 201) throw new Error(`POST /api/messages answered ${res.status}: ${await res.text()}`);
+      const at = await received;
+      if (record) {
+        delivery.push(at - start);
+        post.push(answered - start);
+      }
+    };
+
+    const run = async (count: number, record: boolean) => {
+      let next = 0;
+      const worker = async (w: number) => {
+        // Each worker owns a disjoint set of conversations, so a receipt always matches its POST.
+        const mine = Array.from({ length: pairs }, (_, i) => i).filter((i) => i % concurrency === w);
+        for (let j = 0; next < count; j += 1) {
+          next += 1;
+          await sendOne(mine[j % mine.length], record);
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+    };
+
+    log(`warming up with ${warmup} messages`);
+    await run(warmup, false);
+    log(`measuring ${messageCount} messages, ${concurrency} at a time`);
+    const started = performance.now();
+    await run(messageCount, true);
+    const seconds = (performance.now() - started) / 1000;
+
+    delivery.sort((x, y) => x - y);
+    post.sort((x, y) => x - y);
+    const p99 = percentile(delivery, 99);
+    return {
+      bench: "socket-delivery",
+      instances: 2,
+      sockets: held.length,
+      messages: delivery.length,
+      concurrency,
+      deliveryMs: {
+        p50: percentile(delivery, 50),
+        p95: percentile(delivery, 95),
+        p99,
+        max: percentile(delivery, 100),
+      },
+      postMs: { p50: percentile(post, 50), p99: percentile(post, 99) },
+      messagesPerSecond: Math.round(delivery.length / seconds),
+      budgetP99Ms: 50,
+      withinBudget: p99 < 50,
+    };
+  } finally {
+    for (const h of held) h.ws.terminate();
+    await Promise.all([stopInstance(a), stopInstance(b)]);
+    if (cleanup && !created) await cleanup().catch(() => undefined);
+    await db?.end().catch(() => undefined);
+    await created?.drop().catch((err) => log(`could not drop the bench database: ${err.message}`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function argValue(name: string): number | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : undefined;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  benchSocketDelivery({
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    sockets: argValue("sockets"),
+    messages: argValue("messages"),
+    concurrency: argValue("concurrency"),
+  })
+    .then((result) => {
+      console.log(JSON.stringify(result));
+      process.exit(0);
+    })
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
