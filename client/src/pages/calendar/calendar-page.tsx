@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { MyAvailabilityPanel } from "@/features/availability/components/my-availability-panel";
+import { ImportExcelTab } from "@/features/import/components/import-excel-tab";
 import { useShifts } from "@/features/shifts/api/get-shifts";
 import { type YearMonth, yearMonthOf } from "@/features/shifts/calendar-math";
 import { CalendarFeedDialog } from "@/features/shifts/components/calendar-feed-dialog";
@@ -13,7 +14,6 @@ import { useShiftActions } from "@/features/shifts/hooks/use-shift-actions";
 import { useToday } from "@/features/shifts/hooks/use-today";
 import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { ImportTab } from "./import-tab";
 
 export function CalendarPage() {
   useDocumentTitle("Your Schedule");
@@ -76,7 +76,7 @@ export function CalendarPage() {
             )}
           </TabsContent>
           <TabsContent value="import">
-            <ImportTab />
+            <ImportExcelTab />
           </TabsContent>
         </Tabs>
         <MyAvailabilityPanel className="hidden lg:block" />
