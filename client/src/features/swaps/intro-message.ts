@@ -1,4 +1,5 @@
 import { format, parseISO } from "date-fns";
+import { coveredShiftType } from "../../../../common/swaps";
 
 type IntroShift = { date: string; shiftType: string; startTime: string | null; endTime: string | null };
 
@@ -26,7 +27,7 @@ export function introMessage(opts: {
   );
   if (offers.length > 0) {
     lines.push("", `In return, I can cover ${offers.length === 1 ? "this shift" : "one of these shifts"} for you:`);
-    for (const o of offers) lines.push(`- ${longDay(o.date)} (${times(o)})`);
+    for (const o of offers) lines.push(`- ${longDay(o.date)}, ${label(coveredShiftType(o.startTime))} (${times(o)})`);
   }
   lines.push("", "Thanks,", opts.requesterFirstName);
   return lines.join("\n");

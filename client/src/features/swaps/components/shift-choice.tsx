@@ -64,15 +64,19 @@ export function ShiftChoice({
   );
 }
 
-/** A read-only line describing a shift, with its day or night dot. */
-export function ShiftLine({ shift }: { shift: SwapShift }) {
+/** A read-only description of a shift, with its day or night dot. */
+export function ShiftLine({ shift, badge }: { shift: SwapShift; badge?: ReactNode }) {
   const look = lookOf(shift);
   return (
-    <span className="inline-flex flex-wrap items-center gap-x-2">
-      <span aria-hidden="true" className={cn("size-2.5 rounded-full", look.dot)} />
-      <span className="font-semibold">{formatDay(shift.date, LONG_DATE)}</span>
-      <span className="text-muted-foreground">
-        {look.label} · {shiftTimes(shift)}
+    <span className="inline-flex items-start gap-2">
+      <span aria-hidden="true" className={cn("mt-2 size-2.5 shrink-0 rounded-full", look.dot)} />
+      <span className="flex flex-col">
+        <span className="font-semibold">
+          {formatDay(shift.date, LONG_DATE)} {badge}
+        </span>
+        <span className="text-sm text-muted-foreground">
+          {look.label} · {shiftTimes(shift)}
+        </span>
       </span>
     </span>
   );

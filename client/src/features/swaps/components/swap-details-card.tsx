@@ -217,11 +217,11 @@ function DealAgreement({
             Which of your shifts should {r.requesterUser.firstName} cover in return?
           </legend>
           {r.offers.map((o) => (
-            <label key={o.shiftId} className="flex cursor-pointer items-center gap-2 text-base">
+            <label key={o.shiftId} className="flex cursor-pointer items-start gap-2 text-base">
               <input
                 type="radio"
                 name={`offer-${r.id}`}
-                className="size-5 accent-primary"
+                className="mt-0.5 size-5 shrink-0 accent-primary"
                 checked={offerChoice === o.shiftId}
                 onChange={() => setOfferChoice(o.shiftId)}
               />

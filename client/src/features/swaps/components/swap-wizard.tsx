@@ -499,7 +499,7 @@ function Confirm({
         <dd>
           {match
             ? `${fullName(match.user)} (Available Off Day)`
-            : `Looking for match: open to every ${grade ? gradeLabel(grade).toLowerCase() : "colleague"} of your grade`}
+            : `Looking for match: any ${grade ? gradeLabel(grade).toLowerCase() : "colleague"} with an Available Off Day that date can offer to cover it`}
         </dd>
       </div>
       <div>
