@@ -29,7 +29,7 @@ export function CalendarPage() {
         title="Your Schedule"
         description="Keep your roster up to date so colleagues can find swaps with you."
         actions={
-          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end lg:shrink-0 lg:flex-nowrap">
             <Button className="col-span-2" onClick={() => setAddRequest({ date: today, nonce: Date.now() })}>
               <CalendarPlus aria-hidden="true" />
               Manage Schedule
