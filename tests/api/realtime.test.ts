@@ -130,3 +130,17 @@ describe("losing the LISTEN connection", () => {
     expect(await after.nth(1)).toEqual({ type: "NEW_MESSAGE", payload: { swapRequestId: 7 } });
   });
 });
+
+describe("shutting down", () => {
+  it("closes the instance's sockets with 1001 so clients reconnect elsewhere", async () => {
+    const c = await startTestApp({ databaseUrl: a.database.url });
+    let closing: Promise<void> | undefined;
+    try {
+      const socket = await openReadySocket(c.baseUrl, carol.client, a.database.db, carol.user.id);
+      closing = c.close();
+      expect(await socket.closed).toBe(1001);
+    } finally {
+      await (closing ?? c.close());
+    }
+  });
+});
