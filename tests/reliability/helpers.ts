@@ -1,0 +1,221 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type AppProcess = {
+  child: ChildProcess;
+  pid: number;
+  baseUrl: string;
+  port: number;
+  /** Everything the process printed so far (last 200 kB). */
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+export type StartOptions = {
+  /** Embedded database in this folder (no DATABASE_URL). */
+  dataDir: string;
+  databaseUrl?: string;
+  port?: number;
+  logLevel?: string;
+  env?: Record<string, string>;
+};
+
+/**
+ * Spawns the server as `npm start` runs it, minus the client build. It runs as a single node
+ * process (`node --import tsx`), so a SIGKILL hits the server itself and not a wrapper.
+ */
+export async function spawnApp(opts: StartOptions): Promise<AppProcess> {
+  const port = opts.port ?? (await freePort());
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ["DATABASE_URL", "SMTP_URL", "APP_URL", "SESSION_SECRET", "TEST_DATABASE_URL"]) delete env[key];
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: opts.dataDir,
+    NODE_ENV: "test",
+    LOG_LEVEL: opts.logLevel ?? "warn",
+    ALLOWED_EMAIL_DOMAINS: "nhs.net,nhs.uk",
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    ...opts.env,
+  });
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let logs = "";
+  const keep = (chunk: Buffer) => {
+    logs = (logs + chunk.toString()).slice(-200_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once("exit", (code, signal) => resolve({ code, signal }));
+  });
+  return { child, pid: child.pid as number, baseUrl: `http://127.0.0.1:${port}`, port, output: () => logs, exited };
+}
+
+/** Waits until GET /api/health answers 200; fails early if the process exits. */
+export async function waitHealthy(app: AppProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitedWith: string | undefined;
+  void app.exited.then((e) => {
+    exitedWith = `code ${e.code}, signal ${e.signal}`;
+  });
+  while (Date.now() < deadline) {
+    if (exitedWith) throw new Error(`The server exited (${exitedWith}) before it was ready:\n${app.output()}`);
+    try {
+      const res = await fetch(`${app.baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`The server did not answer /api/health within ${timeoutMs / 1000} s:\n${app.output()}`);
+}
+
+export async function startApp(opts: StartOptions): Promise<AppProcess> {
+  const app = await spawnApp(opts);
+  try {
+    await waitHealthy(app);
+  } catch (err) {
+    app.child.kill("SIGKILL");
+    await app.exited;
+    throw err;
+  }
+  return app;
+}
+
+/** SIGTERM and wait; SIGKILL if it has not stopped in time. */
+export async function stopApp(app: AppProcess, timeoutMs = 30_000) {
+  if (app.child.exitCode !== null || app.child.signalCode !== null) return app.exited;
+  const timer = setTimeout(() => app.child.kill("SIGKILL"), timeoutMs);
+  app.child.kill("SIGTERM");
+  const result = await app.exited;
+  clearTimeout(timer);
+  return result;
+}
+
+export async function killApp(app: AppProcess) {
+  app.child.kill("SIGKILL");
+  return app.exited;
+}
+
+/** The pid of the embedded PostgreSQL server that DATA_DIR/pg/postmaster.pid names, if it runs. */
+export function postmasterPid(dataDir: string): number | undefined {
+  const file = path.join(dataDir, "pg", "postmaster.pid");
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
+  if (!pid) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stops the embedded PostgreSQL a killed test server left behind in `dataDir` (clean-up after a failure). */
+export async function stopOrphanPostgres(dataDir: string) {
+  const pid = postmasterPid(dataDir);
+  if (!pid) return;
+  process.kill(pid, "SIGINT"); // PostgreSQL's fast shutdown
+  for (let i = 0; i < 100 && postmasterPid(dataDir) === pid; i++) await sleep(100);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A fresh database on the test server (TEST_DATABASE_URL, or the embedded one of the run). */
+export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = inject("adminDatabaseUrl");
+  const name = `crewswap_rel_${randomBytes(6).toString("hex")}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** A minimal cookie-keeping client that sends our Origin, as the browser on our pages would. */
+export class Session {
+  cookie = "";
+  constructor(public baseUrl: string) {}
+
+  async request(method: string, path: string, body?: unknown) {
+    const headers: Record<string, string> = { origin: this.baseUrl };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
+    if (set) this.cookie = set.split(";")[0];
+    const text = await res.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, body: json, text };
+  }
+}
+
+let counter = 0;
+export const PASSWORD = "Str0ng!pass";
+
+export function newRegistration(tag = "rel") {
+  counter += 1;
+  const email = `${tag}.${Date.now().toString(36)}.${process.pid}.${counter}@nhs.net`;
+  return {
+    firstName: "Robin",
+    lastName: "Hale",
+    email,
+    username: email,
+    password: PASSWORD,
+    clinicalGrade: "paramedic",
+    paramedicBase: "Dudley",
+    activelySeekingSwaps: false,
+    swapUrgency: "none",
+  };
+}
+
+/** Registers and returns a signed-in session. */
+export async function registeredSession(baseUrl: string) {
+  const session = new Session(baseUrl);
+  const reg = newRegistration();
+  const res = await session.request("POST", "/api/auth/register", reg);
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  return { session, email: reg.email, userId: res.body.id as number };
+}
