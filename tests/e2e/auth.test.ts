@@ -166,6 +166,9 @@ describe("sign up, welcome and logout", () => {
     await page.getByRole("combobox", { name: "Clinical grade" }).click();
     const grades = await page.getByRole("option").allInnerTexts();
     expect(grades.map((g) => g.trim())).toEqual(["Student paramedic", "Technician", "Paramedic"]);
+    await page.keyboard.press("Escape");
+    // Nothing spills sideways on a 390px phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
 
@@ -298,6 +301,7 @@ describe("layout", () => {
     const { page } = await signedInPage(PHONE, "Pat");
     expect(await page.getByTestId("tab-bar").isVisible()).toBe(true);
     expect(await page.getByTestId("app-header").isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const tabs = page.getByRole("navigation", { name: "Tabs" }).getByRole("link");
     expect((await tabs.allInnerTexts()).map((t) => t.trim())).toEqual([
       "Dashboard",
