@@ -3,7 +3,7 @@ import type { WorkbookKind } from "./file-type";
 import { MAX_COLUMNS, MAX_DATA_ROWS_PER_SHEET } from "./limits";
 import { parseRoster, type RosterParse, type SheetRows } from "./roster-parse";
 import { type Cell, numberCell, textCell } from "./roster-values";
-import { verifyZipMembers, type ZipEntry } from "./zip-check";
+import { unpackToStored, type ZipEntry } from "./zip-check";
 
 /** A file the import cannot read; the message is shown to the user as it is. */
 export class RosterFileError extends Error {}
@@ -72,10 +72,11 @@ function readError(error: unknown): RosterFileError {
  * is its checked ZIP directory: every member is unpacked against its declared size first.
  */
 export function readRoster(bytes: Uint8Array, kind: WorkbookKind, entries?: ZipEntry[]): RosterParse {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (kind === "xlsx" && entries) {
-    const problem = verifyZipMembers(buffer, entries);
-    if (problem) throw new RosterFileError(problem);
+    const unpacked = unpackToStored(buffer, entries);
+    if ("reason" in unpacked) throw new RosterFileError(unpacked.reason);
+    buffer = unpacked.archive;
   }
   let workbook: XLSX.WorkBook;
   try {

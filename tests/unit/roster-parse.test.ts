@@ -1,3 +1,4 @@
+import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { hasMagic, kindFromName } from "../../server/imports/file-type";
 import { type ExistingShift, OPEN_SWAP_REASON, planDay } from "../../server/imports/import-plan";
@@ -15,7 +16,7 @@ import {
   textCell,
   typeFromStart,
 } from "../../server/imports/roster-values";
-import { checkXlsxArchive, verifyZipMembers } from "../../server/imports/zip-check";
+import { checkXlsxArchive, unpackToStored } from "../../server/imports/zip-check";
 import { workbook, workbookMembers, zipArchive } from "../fixtures/workbooks";
 
 const t = textCell;
@@ -501,10 +502,29 @@ describe("file checks", () => {
     );
     const checked = checkXlsxArchive(lying, limits);
     if (!("entries" in checked)) throw new Error("the directory itself looks fine");
-    expect(verifyZipMembers(lying, checked.entries)).toMatch(/more than its directory declares/);
-    const real = workbook({ S: [["Date"]] });
+    expect(unpackToStored(lying, checked.entries)).toEqual({
+      reason: expect.stringMatching(/more than its directory declares/),
+    });
+    const real = workbook({
+      S: [
+        ["Date", "Shift"],
+        ["03/11/2026", "N"],
+      ],
+    });
     const realChecked = checkXlsxArchive(real, limits);
     if (!("entries" in realChecked)) throw new Error("a real workbook passes");
-    expect(verifyZipMembers(real, realChecked.entries)).toBeNull();
+    const unpacked = unpackToStored(real, realChecked.entries);
+    if (!("archive" in unpacked)) throw new Error(unpacked.reason);
+    // the same workbook, members stored: every part unpacked to its declared size
+    const again = checkXlsxArchive(unpacked.archive, limits);
+    if (!("entries" in again)) throw new Error("the stored archive reads back");
+    expect(again.entries.map((e) => [e.name, e.method, e.size])).toEqual(
+      realChecked.entries.map((e) => [e.name, 0, e.size]),
+    );
+    const sheet = XLSX.read(unpacked.archive, { type: "buffer" }).Sheets.S;
+    expect(XLSX.utils.sheet_to_json(sheet, { header: 1 })).toEqual([
+      ["Date", "Shift"],
+      ["03/11/2026", "N"],
+    ]);
   });
 });
