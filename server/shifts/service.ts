@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import { isCalendarDay } from "../../common/dates";
 import { shiftTypes } from "../../common/enums";
 import {
@@ -16,11 +16,30 @@ import {
 import { syncAvailability } from "../availability/sync";
 import type { Db, Tx } from "../db/open";
 import { type ShiftRow, shifts } from "../db/schema";
-import { badRequest, notFound } from "../errors";
+import { badRequest, conflict, notFound } from "../errors";
 
 type Conn = Db | Tx;
 
 export const SHIFT_NOT_FOUND = "Shift not found";
+
+export const IN_OPEN_SWAP =
+  "This shift is part of an open swap request. Cancel or finish the request before changing it.";
+
+/** The ids among `shiftIds` that an open (pending or accepted) swap request depends on. */
+export async function shiftsInOpenSwaps(db: Conn, shiftIds: number[]): Promise<Set<number>> {
+  if (shiftIds.length === 0) return new Set();
+  const ids = sql`${`{${shiftIds.join(",")}}`}::int[]`;
+  const result = await db.execute<{ id: number }>(sql`
+    select r.requester_shift_id as id from swap_requests r
+    where r.status in ('pending', 'accepted') and r.requester_shift_id = any(${ids})
+    union
+    select o.shift_id from swap_request_offers o join swap_requests r on r.id = o.swap_request_id
+    where r.status in ('pending', 'accepted') and o.shift_id = any(${ids})`);
+  return new Set(result.rows.map((r) => Number(r.id)));
+}
+
+// Notes and location may change under an open request; what the other party agreed to may not.
+const SWAP_RELEVANT = ["date", "shiftType", "startTime", "endTime", "isProtected"] as const;
 
 /** The JSON shape of a shift everywhere in the API. */
 export function toShift(row: ShiftRow): Shift {
@@ -113,6 +132,9 @@ export async function updateShift(tx: Tx, userId: number, shiftId: number, patch
     Object.entries(patch).filter(([k, v]) => v !== undefined && k !== "userId"),
   ) as Partial<ShiftFields>;
   const merged = checkShiftFields({ ...current, ...defined });
+  if (SWAP_RELEVANT.some((k) => merged[k] !== current[k]) && (await shiftsInOpenSwaps(tx, [shiftId])).size > 0) {
+    throw conflict(IN_OPEN_SWAP);
+  }
   const [row] = await tx.update(shifts).set(merged).where(eq(shifts.id, shiftId)).returning();
   await syncAvailability(tx, userId, [current.date, row.date]);
   return row;
@@ -120,6 +142,7 @@ export async function updateShift(tx: Tx, userId: number, shiftId: number, patch
 
 export async function deleteShift(tx: Tx, userId: number, shiftId: number): Promise<ShiftRow> {
   const current = await findOwnShift(tx, userId, shiftId, true);
+  if ((await shiftsInOpenSwaps(tx, [shiftId])).size > 0) throw conflict(IN_OPEN_SWAP);
   await tx.delete(shifts).where(eq(shifts.id, shiftId));
   await syncAvailability(tx, userId, [current.date]);
   return current;
@@ -145,11 +168,20 @@ export async function replaceShiftsOnDays(
   return { deletedCount: deleted.length, shifts: inserted };
 }
 
-/** Deletes the user's shifts on the days start..end inclusive; answers how many went. */
+/**
+ * Deletes the user's shifts on the days start..end inclusive, except shifts an open swap request
+ * depends on; answers how many went.
+ */
 export async function deleteShiftsBetween(tx: Tx, userId: number, start: string, end: string): Promise<number> {
+  const inRange = and(eq(shifts.userId, userId), gte(shifts.date, start), lte(shifts.date, end));
+  const candidates = await tx.select({ id: shifts.id }).from(shifts).where(inRange).for("update");
+  const keep = await shiftsInOpenSwaps(
+    tx,
+    candidates.map((c) => c.id),
+  );
   const deleted = await tx
     .delete(shifts)
-    .where(and(eq(shifts.userId, userId), gte(shifts.date, start), lte(shifts.date, end)))
+    .where(keep.size ? and(inRange, notInArray(shifts.id, [...keep])) : inRange)
     .returning({ date: shifts.date });
   await syncAvailability(
     tx,
