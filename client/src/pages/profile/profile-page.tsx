@@ -1,29 +1,42 @@
 import { LogOut } from "lucide-react";
-import { ComingSoon } from "@/components/coming-soon";
+import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useUser } from "@/features/auth/api/get-user";
 import { useLogoutAction } from "@/features/auth/hooks/use-logout-action";
+import { AccountDeletionCard } from "@/features/profile/components/account-deletion-card";
+import { PersonalInfoCard } from "@/features/profile/components/personal-info-card";
+import { ProfileSummary } from "@/features/profile/components/profile-summary";
+import { SetupGuideCard } from "@/features/profile/components/setup-guide-card";
+import { TutorialsCard } from "@/features/profile/components/tutorials-card";
+import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function ProfilePage() {
+  useDocumentTitle("Profile");
   const { user } = useUser();
   const { logout, isPending } = useLogoutAction();
+  if (!user) return null;
   return (
-    <ComingSoon title="Profile" line="Editing your details, the setup guide and tutorials are coming soon.">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            {user?.firstName} {user?.lastName}
-          </CardTitle>
-          <CardDescription>{user?.email}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button variant="outline" onClick={logout} disabled={isPending}>
+    <>
+      <PageHeader
+        title="Your Profile"
+        description="Your details, swap status, guide and tutorials."
+        actions={
+          // Phones have no header menu, so signing out lives here too.
+          <Button variant="outline" onClick={logout} disabled={isPending} className="w-fit">
             <LogOut aria-hidden="true" />
             Logout
           </Button>
-        </CardContent>
-      </Card>
-    </ComingSoon>
+        }
+      />
+      <ProfileSummary user={user} />
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <PersonalInfoCard user={user} />
+        <div className="flex flex-col gap-5">
+          <SetupGuideCard />
+          <TutorialsCard />
+          <AccountDeletionCard />
+        </div>
+      </div>
+    </>
   );
 }

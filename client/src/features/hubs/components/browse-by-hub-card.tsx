@@ -1,0 +1,30 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { SwapRequestTarget } from "./clinician-row";
+import { HubBrowseFlow } from "./hub-browse-flow";
+
+/** The 'Browse by Hub' card of the dashboard and of /swap-requests. */
+export function BrowseByHubCard({
+  buttonLabel = "Select Hub & Browse",
+  onRequestSwap,
+}: {
+  buttonLabel?: string;
+  onRequestSwap?: (target: SwapRequestTarget) => void;
+}) {
+  return (
+    <Card data-testid="browse-by-hub-card">
+      <CardHeader>
+        <CardTitle>Browse by Hub</CardTitle>
+        <CardDescription>
+          See who is looking for swaps at a hub, and ask a colleague to work one of your shifts.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <HubBrowseFlow
+          buttonLabel={buttonLabel}
+          onRequestSwap={onRequestSwap}
+          buttonProps={{ className: "w-full sm:w-auto" }}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { userQueryKey } from "@/features/auth/api/get-user";
+import { api } from "@/lib/api";
+import type { PublicUser } from "../../../../../common/auth";
+import type { ProfileUpdate } from "../../../../../common/profile";
+
+/** PATCH /api/profile: answers the saved user. */
+export function updateProfile(body: ProfileUpdate): Promise<PublicUser> {
+  return api.patch<PublicUser>("/api/profile", body);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (user) => {
+      queryClient.setQueryData(userQueryKey, user);
+      await queryClient.invalidateQueries({ queryKey: userQueryKey });
+      // Colleague listings carry this user's name, grade and status.
+      await queryClient.invalidateQueries({ queryKey: ["hubs"] });
+    },
+  });
+}
