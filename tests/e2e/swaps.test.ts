@@ -1,0 +1,281 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { todayInLondon } from "../../common/dates";
+import {
+  axeViolations,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  newUser,
+  PHONE,
+  skipWelcome,
+  type Viewport,
+} from "./helpers";
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+/** Calls the API from the page, as the signed-in user (same origin, session cookie). */
+async function call(page: Page, method: string, url: string, body?: unknown) {
+  const answer = await page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: body === undefined ? {} : { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, url, body },
+  );
+  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** A clinician at Shrewsbury Hub who is actively seeking swaps (so the hub browser lists them). */
+async function clinician(firstName: string, lastName: string, viewport: Viewport = DESKTOP) {
+  const context = await newContext(browser, viewport);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto("/calendar-demo");
+  const u = newUser({ firstName, lastName, paramedicBase: "Shrewsbury" });
+  const me = await call(page, "POST", "/api/auth/register", {
+    firstName,
+    lastName,
+    email: u.email,
+    username: u.email,
+    password: u.password,
+    clinicalGrade: "paramedic",
+    paramedicBase: u.paramedicBase,
+    activelySeekingSwaps: true,
+    swapUrgency: "urgent",
+  });
+  await skipWelcome(page, me.id);
+  return { page, id: me.id as number, name: `${firstName} ${lastName}` };
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** 'Monday, 3 November', as the calendar's accessible names say a day. */
+function calendarDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${d} ${MONTHS[m - 1]}`;
+}
+
+/** A day of next month: always in the future, and one 'Next month' away on the calendar. */
+function nextMonthDay(day: number): string {
+  const [y, m] = todayInLondon().split("-").map(Number);
+  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
+  return `${next.y}-${String(next.m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/**
+ * Starts noting every toast title the page shows: a toast can be replaced at once by the next one
+ * (one at a time, SPEC §9), e.g. the chat's connection notice right after navigating.
+ */
+async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenToasts: string[] }).seenToasts = seen;
+    new MutationObserver(() => {
+      for (const t of Array.from(document.querySelectorAll("[data-testid=toast]"))) {
+        const text = t.textContent ?? "";
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+const seenToasts = (page: Page) => page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
+
+const unique = () =>
+  Date.now()
+    .toString(36)
+    .slice(-5)
+    .replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
+
+async function calendarChips(page: Page) {
+  await page.goto("/calendar");
+  await page.getByRole("heading", { name: "Your Schedule" }).waitFor();
+  await page.getByRole("button", { name: "Next month" }).click();
+}
+
+describe("a swap from browse-by-hub to both calendars", () => {
+  test("two clinicians agree in their own browsers and each calendar shows the other's shift", async () => {
+    const tag = unique();
+    const ava = await clinician("Ava", `Requester${tag}`);
+    const ben = await clinician("Ben", `Responder${tag}`);
+    const day = nextMonthDay(10);
+    const returnDay = nextMonthDay(14);
+    await call(ava.page, "POST", "/api/shifts", { date: day, shiftType: "day", startTime: "07:00", endTime: "19:00" });
+    await call(ben.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+    await call(ben.page, "POST", "/api/shifts", {
+      date: returnDay,
+      shiftType: "seeking_coverage",
+      startTime: "07:00",
+      endTime: "19:00",
+    });
+
+    // Ava browses her hub and picks Ben's Available Off Day.
+    const a = ava.page;
+    await a.goto("/swap-requests");
+    await a.getByRole("heading", { name: "Shift Swap Requests" }).waitFor();
+    await a.getByRole("button", { name: "Select Hub & Browse Clinicians" }).click();
+    const picker = a.getByRole("dialog", { name: "Select a Hub" });
+    await picker.getByRole("radio", { name: "Shrewsbury Hub" }).click();
+    await picker.getByRole("button", { name: "Browse Clinicians" }).click();
+    const hubBrowser = a.getByTestId("clinician-browser");
+    await hubBrowser.getByRole("heading", { name: "Clinicians at Shrewsbury Hub" }).waitFor();
+    await hubBrowser.getByRole("button", { name: /View All Active Users/ }).click();
+    const row = hubBrowser.getByTestId("clinician-row").filter({ hasText: ben.name });
+    await row.getByRole("button", { name: `Show details for ${ben.name}` }).click();
+    await row.getByRole("button", { name: new RegExp(`^Request a swap with ${ben.name} on`) }).click();
+
+    // The wizard starts at Ava's shifts on that day, with Ben already chosen.
+    const wizard = a.getByRole("dialog", { name: `Request a swap with ${ben.name}` });
+    await wizard.getByText("Step 1 of 4: Select your shift").waitFor();
+    await wizard.getByRole("radio").check();
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizard.getByText("Step 2 of 4: Offer shifts in return").waitFor();
+    await wizard.getByRole("checkbox").check();
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizard.getByText(`${ben.name} (Available Off Day)`).waitFor();
+    await wizard.getByRole("button", { name: "Next" }).click();
+    const intro = wizard.getByLabel("Message to Ben");
+    const text = await intro.inputValue();
+    expect(text.startsWith("Hi Ben,")).toBe(true);
+    expect(text).toContain("In return, I can cover this shift for you:");
+    expect(text.endsWith("Thanks,\nAva")).toBe(true);
+    await recordToasts(a);
+    await wizard.getByRole("button", { name: "Send request" }).click();
+    await a.waitForURL((url) => url.pathname === "/messages" && url.search === "");
+    await expect.poll(async () => (await seenToasts(a)).some((t) => t.startsWith("Swap request created"))).toBe(true);
+
+    // The conversation opened with the intro message and the Swap Details card.
+    const avaDetails = a.getByTestId("swap-details");
+    await avaDetails.getByRole("heading", { name: "Deal Agreement" }).waitFor();
+    await a.getByText("In return, I can cover this shift for you:").first().waitFor();
+    await avaDetails.getByRole("button", { name: "Agree", exact: true }).click();
+    await avaDetails.getByRole("button", { name: "Undo" }).waitFor();
+    await expect.poll(async () => (await seenToasts(a)).some((t) => t.startsWith("Deal agreed"))).toBe(true);
+
+    // Ben opens it from his swap requests, picks the return shift and agrees: the swap completes.
+    const b = ben.page;
+    await b.goto("/swap-requests");
+    await b
+      .getByRole("link", { name: /^Open conversation for / })
+      .first()
+      .click();
+    const benDetails = b.getByTestId("swap-details");
+    await benDetails.getByText("Agreed").waitFor();
+    await benDetails.getByRole("radio", { name: /Day Shift/ }).check();
+    await benDetails.getByRole("button", { name: "Agree", exact: true }).click();
+    await benDetails.getByText("Deal completed!").waitFor();
+    await benDetails.getByText("Submit this swap on GRS").waitFor();
+    await benDetails.getByRole("checkbox", { name: "Submitted on GRS" }).click();
+    await expect
+      .poll(() => benDetails.getByRole("checkbox", { name: "Submitted on GRS" }).getAttribute("aria-checked"))
+      .toBe("true");
+
+    // Ava's screen follows without a reload.
+    await avaDetails.getByText("Deal completed!").waitFor({ timeout: 15_000 });
+    expect(await avaDetails.getByRole("button", { name: "Undo" }).count()).toBe(0);
+
+    // Each calendar now holds the other's shift.
+    await calendarChips(a);
+    await a.getByRole("button", { name: `Rest Day, ${calendarDay(day)}`, exact: true }).waitFor();
+    await a
+      .getByRole("button", { name: `Day Shift, 7:00 AM – 7:00 PM, ${calendarDay(returnDay)}`, exact: true })
+      .waitFor();
+    await calendarChips(b);
+    await b.getByRole("button", { name: `Day Shift, 7:00 AM – 7:00 PM, ${calendarDay(day)}`, exact: true }).waitFor();
+    await b.getByRole("button", { name: `Rest Day, ${calendarDay(returnDay)}`, exact: true }).waitFor();
+    expect(await b.getByRole("button", { name: `Available Off Day, ${calendarDay(day)}`, exact: true }).count()).toBe(
+      0,
+    );
+  });
+});
+
+describe("the swap screens on a phone", () => {
+  test("an open request by keyboard from 'New swap request', listed for a colleague who offers to cover", async () => {
+    const tag = unique();
+    const cara = await clinician("Cara", `Keyboard${tag}`, PHONE);
+    const dan = await clinician("Dan", `Cover${tag}`, PHONE);
+    const day = nextMonthDay(20);
+    await call(cara.page, "POST", "/api/shifts", {
+      date: day,
+      shiftType: "night",
+      startTime: "19:00",
+      endTime: "07:00",
+    });
+    await call(dan.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+
+    const c = cara.page;
+    await c.goto("/swap-requests");
+    await c.getByRole("heading", { name: "Shift Swap Requests" }).waitFor();
+    expect(await axeViolations(c)).toEqual([]);
+    await c.getByRole("button", { name: "New swap request" }).focus();
+    await c.keyboard.press("Enter");
+    const wizard = c.getByRole("dialog", { name: "New Swap Request" });
+    await wizard.getByText("Step 1 of 4: Select your shift").waitFor();
+    await wizard.getByRole("radio").first().focus();
+    await c.keyboard.press("Space");
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizard.getByText("Step 2 of 4: Find a match").waitFor();
+    // The list of matches is kept to about 15rem.
+    const listHeight = await wizard.getByTestId("match-list").evaluate((el) => getComputedStyle(el).maxHeight);
+    expect(listHeight).toBe("240px");
+    await wizard.getByRole("radio", { name: /Looking for match/ }).check();
+    expect(await axeViolations(c)).toEqual([]);
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizard.getByText(/Looking for match: any paramedic/).waitFor();
+    await wizard.getByRole("button", { name: "Next" }).click();
+    expect((await wizard.getByLabel("Message to colleagues").inputValue()).startsWith("Hi there,")).toBe(true);
+    await recordToasts(c);
+    await wizard.getByRole("button", { name: "Send request" }).click();
+    await c.waitForURL((url) => url.pathname === "/messages");
+    await expect.poll(async () => (await seenToasts(c)).some((t) => t.startsWith("Swap request created"))).toBe(true);
+
+    await c.goto("/dashboard");
+    const card = c.getByTestId("dashboard-swap-requests");
+    await card.getByText("Looking for match").waitFor();
+    await card.getByRole("link", { name: "Manage Swap Requests" }).waitFor();
+
+    // Dan sees it among open requests of his grade and covers it.
+    const d = dan.page;
+    await d.goto("/swap-requests");
+    const open = d.getByTestId("open-requests-card");
+    await open.getByRole("button", { name: new RegExp(`^Offer to cover ${cara.name}'s shift`) }).click();
+    await d.waitForURL((url) => url.pathname === "/messages");
+    const details = d.getByTestId("swap-details");
+    await details.getByText(`${dan.name} (you)`).waitFor();
+    expect(await axeViolations(d)).toEqual([]);
+
+    // Cara's dashboard now says the request awaits a response.
+    await c.reload();
+    await card.getByText("Awaiting response").waitFor();
+  });
+});
