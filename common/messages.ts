@@ -21,13 +21,19 @@ export const messageContentSchema = z
   .string({ message: MESSAGE_REQUIRED })
   .trim()
   .min(1, MESSAGE_REQUIRED)
-  .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG);
+  .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)
+  // PostgreSQL text cannot hold NUL; no keyboard types one.
+  .refine((s) => !s.includes("\u0000"), "Message contains a character that cannot be sent");
+
+/** Row ids are PostgreSQL integers. */
+export const MAX_ROW_ID = 2_147_483_647;
 
 export const sendMessageSchema = z.object({
   swapRequestId: z.coerce
     .number({ message: "swapRequestId must be a number" })
     .int("swapRequestId must be a whole number")
-    .positive("swapRequestId must be a whole number"),
+    .positive("swapRequestId must be a whole number")
+    .max(MAX_ROW_ID, "swapRequestId must be a whole number"),
   content: messageContentSchema,
   // SPEC §7 sends isRead false; a new message is always unread, whatever the client says.
   isRead: z.boolean().optional(),

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sendMessageSchema } from "../../common/messages";
+import { MAX_ROW_ID, sendMessageSchema } from "../../common/messages";
 import { currentUser, requireUser } from "../auth/guard";
 import { publishToUsers } from "../realtime/publish";
 import * as chat from "./service";
 
-const positiveId = (name: string) => z.coerce.number().int().positive(`${name} must be a whole number`);
+/** A row id in the path; anything else (including ids beyond PostgreSQL's integer) is a 400. */
+const positiveId = (name: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n <= MAX_ROW_ID, `${name} must be a whole number`);
 const requestParams = z.object({ swapRequestId: positiveId("swapRequestId") });
 const messageParams = z.object({ id: positiveId("id") });
 

@@ -123,6 +123,7 @@ describe("validation", () => {
     ["whitespace only", "   \n\t  "],
     ["2,001 characters", "x".repeat(2001)],
     ["not text", 42],
+    ["a NUL character", "before\u0000after"],
   ])("refuses %s content with 400 on field content", async (_label, content) => {
     const { request } = await newRequest();
     const res = await send(alice, request.id, content);
@@ -139,6 +140,17 @@ describe("validation", () => {
     const longest = await send(alice, request.id, `  ${"y".repeat(2000)}  `);
     expect(longest.status).toBe(201);
     expect(longest.body.content).toHaveLength(2000);
+  });
+
+  it("answers 400, never 500, for ids that cannot be rows", async () => {
+    for (const path of ["/api/messages/99999999999", "/api/messages/abc", "/api/conversations/0"]) {
+      expect((await alice.client.get(path)).status).toBe(400);
+    }
+    expect((await alice.client.patch("/api/messages/99999999999/read")).status).toBe(400);
+    expect((await alice.client.post("/api/messages/1e3/read")).status).toBe(400);
+    const body = await alice.client.post("/api/messages", { swapRequestId: 99999999999, content: "hi" });
+    expect(body.status).toBe(400);
+    expect(body.body.field).toBe("swapRequestId");
   });
 
   it("needs a swapRequestId", async () => {
