@@ -38,11 +38,13 @@ export function Calendar({ className, classNames, ...props }: React.ComponentPro
         day_button:
           "inline-flex size-10 items-center justify-center rounded-md font-medium hover:bg-primary-soft disabled:pointer-events-none",
         today: "font-bold underline decoration-2 underline-offset-4",
-        selected: "[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary-hover",
-        range_start: "rounded-l-md bg-primary-soft",
-        range_end: "rounded-r-md bg-primary-soft",
-        range_middle:
-          "bg-primary-soft [&>button]:bg-transparent [&>button]:text-primary-dark [&>button]:hover:bg-[#d2e3f5] rounded-none",
+        // In range mode every day of the range is "selected"; the two ends are solid, the middle is tinted.
+        selected: "bg-primary-soft",
+        range_start:
+          "rounded-l-md [&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary-hover",
+        range_end:
+          "rounded-r-md [&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary-hover",
+        range_middle: "rounded-none [&>button]:text-primary-dark",
         outside: "text-muted-foreground",
         disabled: "text-muted-foreground opacity-50",
         hidden: "invisible",

@@ -181,7 +181,7 @@ function Overview({
         <ChoiceCard
           icon={<Users aria-hidden="true" className="size-6" />}
           title="View All Active Users"
-          text="Everyone at this hub who has set their swap urgency to urgent."
+          text="Everyone here who has set their swap urgency to urgent."
           onClick={onViewAll}
         />
         <ChoiceCard

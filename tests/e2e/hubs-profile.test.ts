@@ -1,0 +1,290 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { addDays, todayInLondon } from "../../common/dates";
+import {
+  axeViolations,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  newUser,
+  PASSWORD,
+  PHONE,
+  registerViaApi,
+  signInViaForm,
+  skipWelcome,
+} from "./helpers";
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const shots = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  if (shots) mkdirSync(shots, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+async function openPage(viewport = DESKTOP): Promise<Page> {
+  const context = await newContext(browser, viewport);
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function snap(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
+}
+
+/** A call to the API from the page, as the signed-in user. */
+async function call(page: Page, method: string, url: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const r = await fetch(url, {
+        method,
+        headers: body === undefined ? {} : { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await r.text();
+      return { status: r.status, body: text ? JSON.parse(text) : undefined };
+    },
+    { method, url, body },
+  );
+}
+
+async function shift(page: Page, body: Record<string, unknown>) {
+  const res = await call(page, "POST", "/api/shifts", body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+/** A colleague at Dudley who is urgently seeking swaps, set up through the API in their own browser context. */
+async function colleague(firstName: string, lastName: string, setup: (page: Page) => Promise<void>) {
+  const page = await openPage();
+  await registerViaApi(page, newUser({ firstName, lastName, paramedicBase: "Dudley" }));
+  const res = await call(page, "PATCH", "/api/profile", { swapUrgency: "urgent" });
+  expect(res.status).toBe(200);
+  await setup(page);
+}
+
+/** Waits for the toast whose text includes `text`. */
+const toastWith = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text }).waitFor();
+
+const today = todayInLondon();
+const day = (n: number) => addDays(today, n);
+
+describe("Browse by Hub", () => {
+  test("pick a hub, filter a date range, expand a clinician, see their off days and ask for a swap", async () => {
+    await colleague("Priya", "Shah", async (p) => {
+      await shift(p, { date: day(10), shiftType: "rest_day", restDayShiftInterest: true });
+      await shift(p, { date: day(40), shiftType: "rest_day", restDayShiftInterest: true });
+      await shift(p, { date: day(12), shiftType: "seeking_coverage", startTime: "07:00", endTime: "19:00" });
+    });
+    await colleague("Nora", "Quinn", async (p) => {
+      await shift(p, { date: day(11), shiftType: "rest_day", restDayShiftInterest: true });
+    });
+
+    const page = await openPage();
+    const me = newUser({ firstName: "Casey", lastName: "Reed", paramedicBase: "Dudley" });
+    const { id } = await registerViaApi(page, me);
+    await skipWelcome(page, id);
+    expect((await call(page, "PATCH", "/api/profile", { swapUrgency: "urgent" })).status).toBe(200);
+    await page.goto("/dashboard");
+
+    await page.getByRole("button", { name: "Select Hub & Browse" }).click();
+    const picker = page.getByRole("dialog", { name: "Select a Hub" });
+    await expect.poll(() => picker.isVisible()).toBe(true);
+    await snap(page, "hub-picker-desktop");
+    await picker.getByRole("button", { name: "Browse Clinicians" }).click();
+    await picker.getByText("Please select a hub to continue").waitFor();
+    await toastWith(page, "Hub selection required");
+    await picker.getByRole("radio", { name: "Dudley Hub" }).click();
+    await picker.getByRole("button", { name: "Browse Clinicians" }).click();
+    await toastWith(page, "Hub selected");
+
+    const browserView = page.getByTestId("clinician-browser");
+    await browserView.getByRole("heading", { name: "Clinicians at Dudley Hub" }).waitFor();
+    const urgentAtDudley = await call(page, "GET", "/api/users/hub/Dudley%20Hub");
+    await expect
+      .poll(() => browserView.getByTestId("seeking-count").textContent())
+      .toBe(String(urgentAtDudley.body.length));
+    await browserView.getByText("At Dudley Hub", { exact: true }).waitFor();
+    await snap(page, "browser-overview-desktop");
+
+    // Everyone urgent: Priya is there, I am not.
+    await browserView.getByRole("button", { name: /View All Active Users/ }).click();
+    const list = browserView.getByTestId("clinician-list");
+    await list.getByRole("heading", { name: "Priya Shah" }).waitFor();
+    expect(await list.getByRole("heading", { name: "Casey Reed" }).count()).toBe(0);
+    await browserView.getByRole("button", { name: "Back to overview" }).click();
+
+    // A date range around Priya's and Nora's days moves to the filtered view.
+    await browserView.getByRole("button", { name: "Search by Date Range" }).click();
+    const filter = browserView.getByTestId("date-range-filter");
+    await filter.locator(`[data-day="${day(9)}"] button`).click();
+    await filter.locator(`[data-day="${day(14)}"] button`).click();
+    await list.waitFor();
+    const priya = list.getByTestId("clinician-row").filter({ hasText: "Priya Shah" });
+    const nora = list.getByTestId("clinician-row").filter({ hasText: "Nora Quinn" });
+    await priya.waitFor();
+    await nora.waitFor();
+    await expect
+      .poll(() => priya.getByTestId("clinician-status").textContent())
+      .toBe("Urgent - Actively seeking swaps");
+    expect(await priya.textContent()).toContain("Paramedic");
+
+    await priya.getByRole("button", { name: /Show details/ }).click();
+    await toastWith(page, "Clinician selected");
+    await priya.getByRole("button", { name: /Hide details/ }).waitFor();
+    await priya.getByText("07:00 - 19:00").waitFor();
+    const offDays = priya.getByRole("button", { name: /Request a swap with Priya Shah/ });
+    expect(await offDays.count()).toBe(1);
+    await snap(page, "browser-filtered-desktop");
+
+    // Nora has an off day but nothing needing cover: her off days are explained, not offered.
+    await nora.getByRole("button", { name: /Show details/ }).click();
+    await nora.getByText(/Available Off Days show here when they also have a shift needing cover/).waitFor();
+    expect(await nora.getByRole("button", { name: /Request a swap with/ }).count()).toBe(0);
+
+    expect(await axeViolations(page)).toEqual([]);
+
+    await offDays.first().click();
+    await toastWith(page, "Rest day selected");
+    await page.getByRole("dialog", { name: "Request a swap with Priya Shah" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Request a swap with Priya Shah" }).waitFor({ state: "detached" });
+
+    // Clearing the range returns to the overview; Back to Hubs returns to the picker.
+    await filter.getByRole("button", { name: "Reset filter" }).click();
+    await browserView.getByTestId("hub-overview").waitFor();
+    await browserView.getByRole("button", { name: "Back to Hubs" }).click();
+    await page.getByRole("dialog", { name: "Select a Hub" }).waitFor();
+  });
+
+  test("shows one calendar month on a phone and the empty state when nobody matches", async () => {
+    const page = await openPage(PHONE);
+    const { id } = await registerViaApi(page, newUser({ firstName: "Robin", paramedicBase: "Stoke" }));
+    await skipWelcome(page, id);
+    await page.goto("/swap-requests");
+    await page.getByRole("button", { name: /Select Hub & Browse/ }).click();
+    await page.getByRole("radio", { name: "All Hubs" }).click();
+    await page.getByRole("button", { name: "Browse Clinicians" }).click();
+    const browserView = page.getByTestId("clinician-browser");
+    await browserView.getByRole("heading", { name: "Clinicians at All Hubs" }).waitFor();
+    await browserView.getByText("Across all hubs", { exact: true }).waitFor();
+    await snap(page, "browser-overview-phone");
+
+    await browserView.getByRole("button", { name: "Filter by Date Range" }).click();
+    const filter = browserView.getByTestId("date-range-filter");
+    await filter.getByRole("grid").first().waitFor();
+    expect(await filter.getByRole("grid").count()).toBe(1);
+    // Far ahead and a single day: nobody has anything on offer then.
+    await filter.getByRole("button", { name: /next month/i }).click();
+    await filter.getByRole("button", { name: /next month/i }).click();
+    await filter.locator("[data-day] button").nth(-2).click();
+    await filter.locator("[data-day] button").last().click();
+    await browserView.getByText("No clinicians found").waitFor();
+    await browserView.getByTestId("clinician-list").scrollIntoViewIfNeeded();
+    await browserView.getByText("Clinicians appear here once they set their swap urgency to urgent.").waitFor();
+    await snap(page, "browser-empty-phone");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe("Profile", () => {
+  test("edits the profile with its validation, and the header shows the new status", async () => {
+    const page = await openPage();
+    const me = newUser({ firstName: "Jamie", lastName: "Okafor", paramedicBase: "Dudley" });
+    const { id } = await registerViaApi(page, me);
+    await skipWelcome(page, id);
+    await page.goto("/profile");
+
+    const summary = page.getByTestId("profile-summary");
+    await summary.getByText("Jamie Okafor").waitFor();
+    await summary.getByText("Swap Status Not Set").waitFor();
+    const headerDot = page.getByTestId("app-header").getByTestId("status-dot");
+    expect(await headerDot.getAttribute("data-status")).toBe("none");
+
+    const firstName = page.getByLabel("First name");
+    expect(await firstName.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Edit" }).click();
+    expect(await firstName.isEnabled()).toBe(true);
+
+    await firstName.fill("");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("First name is required").waitFor();
+
+    await firstName.fill("Jordan");
+    await page.getByLabel("Email").fill("jordan@gmail.com");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await toastWith(page, "Error updating profile");
+    await page.locator("#profile-email-error").getByText("Please sign up with your NHS email").waitFor();
+    await page.getByLabel("Email").fill(me.email);
+
+    await page.getByRole("combobox", { name: "Paramedic base" }).click();
+    await page.getByRole("option", { name: "Worcester", exact: true }).click();
+    expect(await page.getByLabel("Hub").inputValue()).toBe("Coventry Hub");
+    await page.getByRole("radio", { name: /Urgent - Actively Seeking Swaps/ }).click();
+    await snap(page, "profile-editing-desktop");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+
+    await toastWith(page, "Profile updated");
+    await summary.getByText("Available for Swaps").waitFor();
+    await summary.getByText("Jordan Okafor").waitFor();
+    await expect.poll(() => headerDot.getAttribute("data-status")).toBe("urgent");
+    expect(await firstName.isDisabled()).toBe(true);
+
+    const saved = await call(page, "GET", "/api/auth/user");
+    expect(saved.body).toMatchObject({
+      firstName: "Jordan",
+      paramedicBase: "Worcester",
+      hub: "Coventry Hub",
+      swapUrgency: "urgent",
+      activelySeekingSwaps: true,
+    });
+
+    // Cancel throws away unsaved changes.
+    await page.getByRole("button", { name: "Edit" }).click();
+    await firstName.fill("Nobody");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    expect(await firstName.inputValue()).toBe("Jordan");
+
+    await page.getByRole("link", { name: /Open on YouTube/ }).waitFor();
+    expect(await page.locator("iframe[title='CrewSwap tutorials playlist']").getAttribute("src")).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/videoseries\?list=/,
+    );
+    await snap(page, "profile-desktop");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("deletes the account after confirmation and lands on the sign-in page", async () => {
+    const page = await openPage(PHONE);
+    const me = newUser({ firstName: "Sam", paramedicBase: "Coventry" });
+    const { id } = await registerViaApi(page, me);
+    await skipWelcome(page, id);
+    await shift(page, { date: day(3), shiftType: "day", startTime: "07:00", endTime: "19:00" });
+    await page.goto("/profile");
+    await page.getByTestId("profile-summary").waitFor();
+    await snap(page, "profile-phone");
+
+    await page.getByRole("button", { name: "Delete Account" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete your account?" });
+    await confirm.getByText(/This cannot be undone/).waitFor();
+    await snap(page, "profile-delete-confirm-phone");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    expect((await call(page, "GET", "/api/auth/user")).status).toBe(200);
+
+    await page.getByRole("button", { name: "Delete Account" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete my account" }).click();
+    await toastWith(page, "Account deleted");
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
+    expect((await call(page, "GET", "/api/auth/user")).status).toBe(401);
+
+    await signInViaForm(page, me.email, PASSWORD);
+    await toastWith(page, "Login failed");
+  });
+});
