@@ -2,7 +2,7 @@
  * DESIGN §7: delivery latency from POST /api/messages to the other party's socket, with 1,000
  * sockets open over two app instances (real processes) on one PostgreSQL. Budget: p99 < 50 ms.
  *
- * Alone: `npx tsx scripts/bench/sockets.ts [--sockets 1000] [--messages 1000]` against
+ * Alone: `npx tsx scripts/bench/sockets.ts [--sockets 1000] [--messages 1000] [--rate 50]` against
  * TEST_DATABASE_URL's server (else postgres://postgres@127.0.0.1:5432/postgres) in a fresh database
  * it creates and drops. Prints one JSON line.
  */
@@ -26,8 +26,8 @@ export type SocketBenchOptions = {
   adminUrl?: string;
   sockets?: number;
   messages?: number;
-  /** Messages in flight at once (each on its own conversation). */
-  concurrency?: number;
+  /** Messages posted per second, spread evenly (open loop: a slow answer does not slow the sender). */
+  rate?: number;
   warmup?: number;
   log?: (line: string) => void;
 };
@@ -37,7 +37,7 @@ export type SocketBenchResult = {
   instances: 2;
   sockets: number;
   messages: number;
-  concurrency: number;
+  ratePerSecond: number;
   deliveryMs: { p50: number; p95: number; p99: number; max: number };
   postMs: { p50: number; p99: number };
   messagesPerSecond: number;
@@ -227,7 +227,7 @@ export async function benchSocketDelivery(opts: SocketBenchOptions = {}): Promis
   const socketCount = opts.sockets ?? 1000;
   const pairs = Math.max(1, Math.floor(socketCount / 2));
   const messageCount = opts.messages ?? 1000;
-  const concurrency = Math.min(opts.concurrency ?? 10, pairs);
+  const rate = opts.rate ?? 50;
   const warmup = opts.warmup ?? 100;
   const secret = randomBytes(36).toString("base64url");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-bench-sockets-"));
@@ -299,22 +299,22 @@ export async function benchSocketDelivery(opts: SocketBenchOptions = {}): Promis
       }
     };
 
+    // Conversation i % pairs; with hundreds of pairs, one is reused only long after its last message.
     const run = async (count: number, record: boolean) => {
-      let next = 0;
-      const worker = async (w: number) => {
-        // Each worker owns a disjoint set of conversations, so a receipt always matches its POST.
-        const mine = Array.from({ length: pairs }, (_, i) => i).filter((i) => i % concurrency === w);
-        for (let j = 0; next < count; j += 1) {
-          next += 1;
-          await sendOne(mine[j % mine.length], record);
-        }
-      };
-      await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+      const begin = performance.now();
+      const sends: Promise<void>[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const due = begin + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 1) await sleep(wait);
+        sends.push(sendOne(i % pairs, record));
+      }
+      await Promise.all(sends);
     };
 
     log(`warming up with ${warmup} messages`);
     await run(warmup, false);
-    log(`measuring ${messageCount} messages, ${concurrency} at a time`);
+    log(`measuring ${messageCount} messages at ${rate} per second`);
     const started = performance.now();
     await run(messageCount, true);
     const seconds = (performance.now() - started) / 1000;
@@ -327,7 +327,7 @@ export async function benchSocketDelivery(opts: SocketBenchOptions = {}): Promis
       instances: 2,
       sockets: held.length,
       messages: delivery.length,
-      concurrency,
+      ratePerSecond: rate,
       deliveryMs: {
         p50: percentile(delivery, 50),
         p95: percentile(delivery, 95),
@@ -359,7 +359,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     databaseUrl: process.env.BENCH_DATABASE_URL,
     sockets: argValue("sockets"),
     messages: argValue("messages"),
-    concurrency: argValue("concurrency"),
+    rate: argValue("rate"),
   })
     .then((result) => {
       console.log(JSON.stringify(result));
