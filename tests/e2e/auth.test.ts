@@ -420,7 +420,7 @@ describe("layout", () => {
   test("the preview card shows on wide screens only", async () => {
     const wide = await openPage(DESKTOP);
     await wide.goto("/");
-    expect(await wide.getByTestId("preview-card").isVisible()).toBe(true);
+    await wide.getByTestId("preview-card").waitFor();
     expect(await wide.getByTestId("preview-card").textContent()).toContain("Find and request swaps");
     const phone = await openPage(PHONE);
     await phone.goto("/");
@@ -462,7 +462,7 @@ describe("accessibility", () => {
     });
   }
 
-  test("no axe violations on the not-found, reset-password and placeholder pages", async () => {
+  test("no axe violations on the not-found, reset-password and signed-in pages", async () => {
     const page = await openPage(PHONE);
     await page.goto("/nowhere");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
