@@ -19,12 +19,15 @@ export type ParsePoolOptions = {
   heapMb?: number;
   /** An idle worker beyond the first is stopped after this long. */
   idleMs?: number;
+  /** Uploads allowed to wait for a worker; beyond that the pool is busy. */
+  maxWaiting?: number;
 };
+
+/** Too many workbooks are waiting to be read already. */
+export class ParsePoolBusy extends Error {}
 
 export type ParsePool = {
   parse(job: ParseJob): Promise<RosterParse>;
-  /** Starts a worker ahead of the first upload, so it does not wait for one. */
-  warm(): void;
   close(): Promise<void>;
 };
 
@@ -33,13 +36,15 @@ type Idle = { worker: Worker; timer: NodeJS.Timeout };
 /**
  * Reads workbooks in worker threads, so a large or hostile file never holds up other requests:
  * each read has a time limit (the worker is terminated when it runs over) and a capped heap.
- * Workers that finish are kept for the next upload.
+ * Workers that finish are kept for the next upload; the first upload after a start waits for one
+ * to boot (about half a second).
  */
 export function createParsePool(opts: ParsePoolOptions = {}): ParsePool {
   const size = opts.size ?? MAX_PARALLEL_PARSES;
   const timeLimitMs = opts.timeLimitMs ?? PARSE_TIME_LIMIT_MS;
   const heapMb = opts.heapMb ?? PARSE_HEAP_MB;
   const idleMs = opts.idleMs ?? 5 * 60_000;
+  const maxWaiting = opts.maxWaiting ?? 20;
 
   const idle: Idle[] = [];
   const all = new Set<Worker>();
@@ -48,8 +53,12 @@ export function createParsePool(opts: ParsePoolOptions = {}): ParsePool {
   let closed = false;
 
   async function slot<T>(fn: () => Promise<T>): Promise<T> {
-    if (active >= size) await new Promise<void>((resolve) => queue.push(resolve));
-    else active++;
+    if (active >= size) {
+      if (queue.length >= maxWaiting) throw new ParsePoolBusy();
+      await new Promise<void>((resolve) => queue.push(resolve));
+    } else {
+      active++;
+    }
     try {
       return await fn();
     } finally {
@@ -151,10 +160,6 @@ export function createParsePool(opts: ParsePoolOptions = {}): ParsePool {
         if (closed) throw new RosterFileError(FAILED);
         return run(await take(), job);
       }),
-    warm() {
-      if (closed || idle.length > 0 || all.size > 0) return;
-      spawn().then(park, () => undefined);
-    },
     async close() {
       closed = true;
       for (const entry of idle.splice(0)) clearTimeout(entry.timer);

@@ -1,13 +1,16 @@
+import { setImmediate } from "node:timers/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { currentUser, requireUser } from "../auth/guard";
-import { AppError, badRequest } from "../errors";
+import type { ShiftRow } from "../db/schema";
+import { AppError, badRequest, tooMany } from "../errors";
 import { toShift } from "../shifts/service";
 import { hasMagic, kindFromName, type WorkbookKind } from "./file-type";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, ZIP_LIMITS } from "./limits";
-import { createParsePool } from "./parse-pool";
+import { createParsePool, ParsePoolBusy } from "./parse-pool";
 import { RosterFileError } from "./read-workbook";
 import { expectedHeaders } from "./roster-columns";
+import type { RowNote } from "./roster-parse";
 import { applyRoster } from "./service";
 import { buildTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from "./template";
 import { checkXlsxArchive, type ZipEntry } from "./zip-check";
@@ -57,6 +60,19 @@ function checkType(filename: string, bytes: Buffer): WorkbookKind {
   return kind;
 }
 
+/**
+ * `{ shifts, skipped, adjusted }` as JSON, written a slice of shifts at a time with a yield in
+ * between: a roster of thousands of days never blocks other requests for long.
+ */
+async function answerJson(shifts: ShiftRow[], skipped: RowNote[], adjusted: RowNote[]): Promise<string> {
+  const parts: string[] = [];
+  for (let i = 0; i < shifts.length; i += 2000) {
+    if (i > 0) await setImmediate();
+    parts.push(JSON.stringify(shifts.slice(i, i + 2000).map(toShift)).slice(1, -1));
+  }
+  return `{"shifts":[${parts.join(",")}],"skipped":${JSON.stringify(skipped)},"adjusted":${JSON.stringify(adjusted)}}`;
+}
+
 export async function importRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   // Registered here, so only this route takes multipart bodies, with the upload caps of SPEC §9.
@@ -64,43 +80,48 @@ export async function importRoutes(app: FastifyInstance) {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
   });
   const pool = createParsePool();
-  app.addHook("onReady", async () => pool.warm());
   app.addHook("onClose", async () => pool.close());
 
-  app.post("/api/shifts/import", { onRequest: [requireUser, refuseOversizedBody] }, async (request) => {
-    const userId = currentUser(request).id;
-    const { filename, bytes } = await readUpload(request);
-    const kind = checkType(filename, bytes);
-    let entries: ZipEntry[] | undefined;
-    if (kind === "xlsx") {
-      const checked = checkXlsxArchive(bytes, ZIP_LIMITS);
-      if ("status" in checked) throw new AppError(checked.status, checked.reason, "file");
-      entries = checked.entries;
-    }
+  app.post(
+    "/api/shifts/import",
+    // Reading waits for one of a few workers, and too long a queue is refused (429).
+    { onRequest: [requireUser, refuseOversizedBody] },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const { filename, bytes } = await readUpload(request);
+      const kind = checkType(filename, bytes);
+      let entries: ZipEntry[] | undefined;
+      if (kind === "xlsx") {
+        const checked = checkXlsxArchive(bytes, ZIP_LIMITS);
+        if ("status" in checked) throw new AppError(checked.status, checked.reason, "file");
+        entries = checked.entries;
+      }
 
-    let parsed: Awaited<ReturnType<typeof pool.parse>>;
-    try {
-      parsed = await pool.parse({ bytes, kind, entries });
-    } catch (error) {
-      if (error instanceof RosterFileError) throw badRequest(error.message, "file");
-      throw error;
-    }
-    if (parsed.sheetsRead.length === 0) {
-      throw badRequest(
-        `No roster found: the file needs a heading row with ${expectedHeaders} near the top of a sheet`,
-        "file",
-      );
-    }
+      let parsed: Awaited<ReturnType<typeof pool.parse>>;
+      try {
+        parsed = await pool.parse({ bytes, kind, entries });
+      } catch (error) {
+        if (error instanceof RosterFileError) throw badRequest(error.message, "file");
+        if (error instanceof ParsePoolBusy)
+          throw tooMany(10, "Many rosters are being imported right now. Please try again in a moment.");
+        throw error;
+      }
+      if (parsed.sheetsRead.length === 0) {
+        throw badRequest(
+          `No roster found: the file needs a heading row with ${expectedHeaders} near the top of a sheet`,
+          "file",
+        );
+      }
 
-    const outcome = await applyRoster(db, userId, parsed.rows);
-    const byPosition = (a: { sheet: string; row: number }, b: { sheet: string; row: number }) =>
-      parsed.sheetsRead.indexOf(a.sheet) - parsed.sheetsRead.indexOf(b.sheet) || a.row - b.row;
-    return {
-      shifts: outcome.shifts.map(toShift),
-      skipped: [...parsed.skipped, ...outcome.skipped].sort(byPosition),
-      adjusted: parsed.adjusted,
-    };
-  });
+      const outcome = await applyRoster(db, userId, parsed.rows);
+      const byPosition = (a: RowNote, b: RowNote) =>
+        parsed.sheetsRead.indexOf(a.sheet) - parsed.sheetsRead.indexOf(b.sheet) || a.row - b.row;
+      const skipped = [...parsed.skipped, ...outcome.skipped].sort(byPosition);
+      return reply
+        .type("application/json; charset=utf-8")
+        .send(await answerJson(outcome.shifts, skipped, parsed.adjusted));
+    },
+  );
 
   app.get("/api/shifts/import/template.xlsx", { onRequest: requireUser }, async (_request, reply) => {
     const file = await buildTemplate();

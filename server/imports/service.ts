@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { syncAvailability } from "../availability/sync";
 import type { Db, Tx } from "../db/open";
@@ -47,6 +48,30 @@ async function swapLinks(tx: Tx, ids: number[]) {
   return { open, referenced };
 }
 
+/** Rows handled between two yields to the event loop, so a long roster never holds up other requests. */
+const BATCH = 2000;
+
+function* batches<T>(items: T[]): Generator<T[]> {
+  for (let i = 0; i < items.length; i += BATCH) yield items.slice(i, i + BATCH);
+}
+
+const updateFrom = (userId: number, rows: unknown[]) => sql`
+  update shifts s set
+    shift_type = v.shift_type, start_time = v.start_time, end_time = v.end_time, notes = v.notes,
+    location = v.location, is_protected = v.is_protected, rest_day_shift_interest = v.rest_day_shift_interest
+  from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+    id int, shift_type shift_type, start_time varchar, end_time varchar, notes text, location varchar,
+    is_protected boolean, rest_day_shift_interest boolean)
+  where s.id = v.id and s.user_id = ${userId}`;
+
+const insertFrom = (userId: number, rows: unknown[]) => sql`
+  insert into shifts (user_id, date, shift_type, start_time, end_time, notes, location, is_protected, rest_day_shift_interest)
+  select ${userId}, v.date, v.shift_type, v.start_time, v.end_time, v.notes, v.location, v.is_protected, v.rest_day_shift_interest
+  from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+    date date, shift_type shift_type, start_time varchar, end_time varchar, notes text, location varchar,
+    is_protected boolean, rest_day_shift_interest boolean)
+  returning id, to_char(date, 'YYYY-MM-DD') as date`;
+
 /**
  * Applies the rows of one file to the user's calendar in one transaction: each day the file
  * covers is replaced by its row (see planDay for what is kept), then the availability index of
@@ -56,13 +81,17 @@ export async function applyRoster(db: Db, userId: number, rows: RosterRow[]): Pr
   if (rows.length === 0) return { shifts: [], skipped: [] };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${userId})`);
-    const days = [...new Set(rows.map((r) => r.date))];
-    const existing = await tx
-      .select()
-      .from(shifts)
-      .where(and(eq(shifts.userId, userId), sql`${shifts.date} = any(${dayList(days)})`))
-      .orderBy(asc(shifts.id))
-      .for("update");
+    const existing: ShiftRow[] = [];
+    for (const days of batches([...new Set(rows.map((r) => r.date))])) {
+      existing.push(
+        ...(await tx
+          .select()
+          .from(shifts)
+          .where(and(eq(shifts.userId, userId), sql`${shifts.date} = any(${dayList(days)})`))
+          .orderBy(asc(shifts.id))
+          .for("update")),
+      );
+    }
     const byDay = new Map<string, ExistingShift[]>();
     for (const s of existing) byDay.set(s.date, [...(byDay.get(s.date) ?? []), s]);
     const links = await swapLinks(
@@ -74,9 +103,10 @@ export async function applyRoster(db: Db, userId: number, rows: RosterRow[]): Pr
     const deletes: number[] = [];
     const updates: Array<{ id: number } & ReturnType<typeof stored>> = [];
     const inserts: ReturnType<typeof stored>[] = [];
-    const resultIds: number[] = [];
+    const result: Array<{ id: number; date: string }> = [];
     const changedDays: string[] = [];
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      if (i > 0 && i % BATCH === 0) await setImmediate();
       const plan = planDay(byDay.get(row.date) ?? [], row, links.open, links.referenced);
       if (plan.kind === "skip") {
         skipped.push({ sheet: row.sheet, row: row.row, reason: plan.reason });
@@ -84,45 +114,34 @@ export async function applyRoster(db: Db, userId: number, rows: RosterRow[]): Pr
       }
       changedDays.push(row.date);
       deletes.push(...plan.deletes);
-      resultIds.push(...plan.kept);
+      for (const id of plan.kept) result.push({ id, date: row.date });
       if (plan.update) {
         updates.push({ id: plan.update.id, ...stored(plan.update.fields) });
-        resultIds.push(plan.update.id);
+        result.push({ id: plan.update.id, date: row.date });
       }
       if (plan.insert) inserts.push(stored(plan.insert));
     }
 
     if (deletes.length > 0) await tx.delete(shifts).where(sql`${shifts.id} = any(${intList(deletes)})`);
-    if (updates.length > 0) {
-      await tx.execute(sql`
-        update shifts s set
-          shift_type = v.shift_type, start_time = v.start_time, end_time = v.end_time, notes = v.notes,
-          location = v.location, is_protected = v.is_protected, rest_day_shift_interest = v.rest_day_shift_interest
-        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(
-          id int, shift_type shift_type, start_time varchar, end_time varchar, notes text, location varchar,
-          is_protected boolean, rest_day_shift_interest boolean)
-        where s.id = v.id and s.user_id = ${userId}`);
-    }
-    for (let i = 0; i < inserts.length; i += 2000) {
-      const { rows: added } = await tx.execute<{ id: number }>(sql`
-        insert into shifts (user_id, date, shift_type, start_time, end_time, notes, location, is_protected, rest_day_shift_interest)
-        select ${userId}, v.date, v.shift_type, v.start_time, v.end_time, v.notes, v.location, v.is_protected, v.rest_day_shift_interest
-        from jsonb_to_recordset(${JSON.stringify(inserts.slice(i, i + 2000))}::jsonb) as v(
-          date date, shift_type shift_type, start_time varchar, end_time varchar, notes text, location varchar,
-          is_protected boolean, rest_day_shift_interest boolean)
-        returning id`);
-      resultIds.push(...added.map((r) => r.id));
+    for (const batch of batches(updates)) await tx.execute(updateFrom(userId, batch));
+    for (const batch of batches(inserts)) {
+      const { rows: added } = await tx.execute<{ id: number; date: string }>(insertFrom(userId, batch));
+      result.push(...added);
     }
     await syncAvailability(tx, userId, changedDays);
 
-    const result =
-      resultIds.length === 0
-        ? []
-        : await tx
-            .select()
-            .from(shifts)
-            .where(sql`${shifts.id} = any(${intList(resultIds)})`)
-            .orderBy(asc(shifts.date), asc(shifts.id));
-    return { shifts: result, skipped };
+    // Read back in day order, a batch at a time.
+    result.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+    const saved: ShiftRow[] = [];
+    for (const batch of batches(result)) {
+      saved.push(
+        ...(await tx
+          .select()
+          .from(shifts)
+          .where(sql`${shifts.id} = any(${intList(batch.map((r) => r.id))})`)
+          .orderBy(asc(shifts.date), asc(shifts.id))),
+      );
+    }
+    return { shifts: saved, skipped };
   });
 }

@@ -4,7 +4,7 @@ import * as XLSX from "@e965/xlsx";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { swapRequests } from "../../server/db/schema";
-import { createParsePool, TOO_SLOW } from "../../server/imports/parse-pool";
+import { createParsePool, ParsePoolBusy, TOO_SLOW } from "../../server/imports/parse-pool";
 import { RosterFileError } from "../../server/imports/read-workbook";
 import { dateCell, sheetOf, timeCell, workbook, workbookMembers, zipArchive } from "../fixtures/workbooks";
 import { startTestApp, type TestApp } from "./helpers/app";
@@ -592,6 +592,29 @@ describe("the parsing workers", () => {
         expect(error).toBeInstanceOf(RosterFileError);
         expect(error.message).toBe(TOO_SLOW);
       }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("refuse more waiting uploads than they queue", async () => {
+    const pool = createParsePool({ size: 1, maxWaiting: 0 });
+    try {
+      const job = {
+        bytes: workbook(
+          {
+            S: [
+              ["Date", "Shift"],
+              ["01/01/2031", "D"],
+            ],
+          },
+          "biff8",
+        ),
+        kind: "xls" as const,
+      };
+      const first = pool.parse(job);
+      await expect(pool.parse(job)).rejects.toBeInstanceOf(ParsePoolBusy);
+      expect((await first).rows).toHaveLength(1);
     } finally {
       await pool.close();
     }
