@@ -17,6 +17,16 @@ function replyWith(reply: Reply) {
   );
 }
 
+/** The ApiError a call rejects with (fails the test if it resolves). */
+function failure(call: Promise<unknown>): Promise<ApiError> {
+  return call.then(
+    () => {
+      throw new Error("expected the call to fail");
+    },
+    (error: unknown) => error as ApiError,
+  );
+}
+
 beforeEach(() => {
   calls = [];
   reload = vi.fn();
@@ -56,7 +66,7 @@ describe("apiRequest", () => {
   test("a non-OK answer throws '{status}: {text}' and keeps the parsed body", async () => {
     const body = JSON.stringify({ message: "An account with this email already exists", field: "email" });
     replyWith({ status: 409, body });
-    const error = await apiRequest("POST", "/api/auth/register", {}).catch((e) => e);
+    const error = await failure(apiRequest("POST", "/api/auth/register", {}));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe(`409: ${body}`);
     expect(error.status).toBe(409);
@@ -66,14 +76,14 @@ describe("apiRequest", () => {
 
   test("an empty error body uses the status text; no message gives 'Server error: {status}'", async () => {
     replyWith({ status: 503, body: "", statusText: "Service Unavailable" });
-    const error = await apiRequest("GET", "/api/meta").catch((e) => e);
+    const error = await failure(apiRequest("GET", "/api/meta"));
     expect(error.message).toBe("503: Service Unavailable");
     expect(error.serverMessage).toBe("Server error: 503");
   });
 
   test("an unparseable error body gives 'Unknown error occurred'", async () => {
     replyWith({ status: 502, body: "<html>Bad gateway</html>" });
-    const error = await apiRequest("GET", "/api/meta").catch((e) => e);
+    const error = await failure(apiRequest("GET", "/api/meta"));
     expect(error.message).toBe("502: <html>Bad gateway</html>");
     expect(error.serverMessage).toBe("Unknown error occurred");
   });
@@ -86,7 +96,7 @@ describe("apiRequest", () => {
 
   test("401 from a login is an error to show, not a reload", async () => {
     replyWith({ status: 401, body: JSON.stringify({ message: "Invalid email or password" }) });
-    const error = await apiRequest("POST", "/api/auth/login", {}).catch((e) => e);
+    const error = await failure(apiRequest("POST", "/api/auth/login", {}));
     expect(error.serverMessage).toBe("Invalid email or password");
     expect(reload).not.toHaveBeenCalled();
   });
