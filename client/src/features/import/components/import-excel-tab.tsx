@@ -4,29 +4,15 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
-import { isApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { type ImportResult, useImportShifts } from "../api/import-shifts";
 import { ROSTER_TEMPLATE_FILENAME, ROSTER_TEMPLATE_URL } from "../api/roster-template";
 import { ACCEPT_ATTRIBUTE, fileProblem, formatFileSize } from "../file-checks";
 import { useSimulatedProgress } from "../hooks/use-simulated-progress";
+import { importFailure, importSuccess } from "../import-messages";
 import { ImportReport } from "./import-report";
 
 type Status = "initial" | "uploading" | "success" | "error";
-
-/** SPEC §8 'Import': the title and text shown for a failed upload. */
-export function importFailure(error: unknown): { title: string; description: string } {
-  if (isApiError(error)) {
-    if (error.status === 401) {
-      return {
-        title: "Authentication Required",
-        description: "Session expired. Please refresh the page and log in again.",
-      };
-    }
-    return { title: "Import failed", description: error.body?.message || "Failed to import shifts" };
-  }
-  return { title: "Import failed", description: "An error occurred while uploading the file" };
-}
 
 /** The 'Import Excel' tab of the schedule: upload an employer roster (.xlsx or .xls) into the calendar. */
 export function ImportExcelTab() {
@@ -78,7 +64,7 @@ export function ImportExcelTab() {
       progress.finish();
       setResult(answer);
       setStatus("success");
-      toast({ title: "Import successful", description: `Successfully imported ${answer.shifts.length} shifts` });
+      toast(importSuccess(answer.shifts.length));
     } catch (error) {
       progress.finish();
       const { title, description } = importFailure(error);
