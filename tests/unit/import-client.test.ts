@@ -63,7 +63,10 @@ describe("uploading through the api client", () => {
     vi.stubGlobal("window", { location: { reload } });
     const form = new FormData();
     form.append("file", new Blob(["x"]), "roster.xlsx");
-    const error: ApiError = await apiRequest("POST", "/api/shifts/import", form, { on401: "throw" }).catch((e) => e);
+    const error = (await apiRequest("POST", "/api/shifts/import", form, { on401: "throw" }).then(
+      () => null,
+      (e: unknown) => e,
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(401);
     expect(seen[0].body).toBe(form);
