@@ -2,13 +2,14 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/lib/vite-precompress";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: fromRoot("./client"),
   publicDir: fromRoot("./client/public"),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { "@": fromRoot("./client/src") },
   },

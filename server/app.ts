@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -43,8 +42,6 @@ declare module "fastify" {
     deps: Deps;
   }
 }
-
-const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
 
 /** Builds the whole application; never listens (main.ts and tests do). */
 export async function buildApp(
@@ -103,17 +100,26 @@ export async function buildApp(
   await app.register(realtimeRoutes);
   await app.register(swapRoutes);
 
-  if (existsSync(path.join(clientDir, "index.html"))) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  const { clientDir } = config;
+  const hasClient = existsSync(path.join(clientDir, "index.html"));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Hashed build assets never change under their name; everything else is revalidated.
+      setHeaders: (reply, file) => {
+        reply.header(
+          "cache-control",
+          file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
-    if (
-      request.method === "GET" &&
-      !url.startsWith("/api/") &&
-      url !== "/ws" &&
-      existsSync(path.join(clientDir, "index.html"))
-    ) {
+    if (request.method === "GET" && !url.startsWith("/api/") && url !== "/ws" && hasClient) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     return reply.code(404).send({ message: `No route for ${request.method} ${url}` });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const bool = z
@@ -12,6 +13,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
+  CLIENT_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -44,6 +46,7 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  clientDir: string;
   databaseUrl?: string;
   sessionSecret: string;
   allowedEmailDomains: string[];
@@ -57,6 +60,8 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+const defaultClientDir = fileURLToPath(new URL("../dist/client", import.meta.url));
 
 /** Parses the environment; throws a one-line ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    clientDir: path.resolve(e.CLIENT_DIR ?? defaultClientDir),
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     allowedEmailDomains: e.ALLOWED_EMAIL_DOMAINS,
