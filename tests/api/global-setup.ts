@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { TestProject } from "vitest/node";
 import pg from "pg";
+import type { TestProject } from "vitest/node";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
 
 declare module "vitest" {
@@ -41,10 +41,9 @@ async function dropRunDatabases(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(
-      "select datname from pg_database where datname like $1",
-      [`crewswap_test_${runId}_%`],
-    );
+    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like $1", [
+      `crewswap_test_${runId}_%`,
+    ]);
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
   } finally {
     await client.end();
