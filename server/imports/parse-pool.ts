@@ -72,7 +72,12 @@ export function createParsePool(opts: ParsePoolOptions = {}): ParsePool {
     const worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     worker.unref();
     all.add(worker);
-    worker.once("exit", () => all.delete(worker));
+    worker.once("exit", () => {
+      all.delete(worker);
+      // A worker that died while parked must not be handed the next upload.
+      const i = idle.findIndex((entry) => entry.worker === worker);
+      if (i >= 0) clearTimeout(idle.splice(i, 1)[0].timer);
+    });
     return new Promise((resolve, reject) => {
       const fail = (error: unknown) => {
         worker.off("message", onReady);
