@@ -299,17 +299,26 @@ export async function benchSocketDelivery(opts: SocketBenchOptions = {}): Promis
       }
     };
 
-    // Conversation i % pairs; with hundreds of pairs, one is reused only long after its last message.
+    // One message in flight per conversation, so each receipt matches its POST; with hundreds of
+    // conversations a free one is always at hand, and only a saturated system makes the sender wait.
     const run = async (count: number, record: boolean) => {
       const begin = performance.now();
-      const sends: Promise<void>[] = [];
+      const inFlight = new Map<number, Promise<void>>();
+      let cursor = 0;
       for (let i = 0; i < count; i += 1) {
         const due = begin + (i * 1000) / rate;
         const wait = due - performance.now();
         if (wait > 1) await sleep(wait);
-        sends.push(sendOne(i % pairs, record));
+        while (inFlight.size >= pairs) await Promise.race(inFlight.values());
+        while (inFlight.has(cursor % pairs)) cursor += 1;
+        const pair = cursor % pairs;
+        cursor += 1;
+        inFlight.set(
+          pair,
+          sendOne(pair, record).finally(() => inFlight.delete(pair)),
+        );
       }
-      await Promise.all(sends);
+      await Promise.all(inFlight.values());
     };
 
     log(`warming up with ${warmup} messages`);
