@@ -18,7 +18,7 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader
-        title="Your Profile"
+        title="Profile"
         description="Your details, swap status, guide and tutorials."
         actions={
           // Phones have no header menu, so signing out lives here too.
