@@ -129,10 +129,19 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop: ()
   return {
     url: url.toString(),
     drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      for (let attempt = 1; ; attempt += 1) {
+        const c = new pg.Client({ connectionString: adminUrl });
+        try {
+          await c.connect();
+          await c.query(`drop database if exists ${name} with (force)`);
+          return;
+        } catch (err) {
+          if (attempt >= 3) throw err;
+          await sleep(1000);
+        } finally {
+          await c.end().catch(() => undefined);
+        }
+      }
     },
   };
 }
