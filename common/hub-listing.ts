@@ -29,7 +29,7 @@ export type HubListingItem = {
  * Each list of an item holds at most this many shifts, the soonest first, so a colleague who marks a
  * whole year stays one small row; a date range reaches later days.
  */
-export const HUB_SHIFT_LIMIT = 10;
+export const HUB_SHIFT_LIMIT = 5;
 
 export const HUB_MESSAGE = "Please select a hub to continue";
 export const RANGE_DATE_MESSAGE = "Please enter a valid date";

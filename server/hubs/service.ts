@@ -28,10 +28,13 @@ const toClinician = (r: ClinicianRow): HubClinician => ({
   activelySeekingSwaps: r.actively_seeking_swaps,
 });
 
-/** The JSON of a shift as every endpoint answers it (common/shifts.ts `Shift`), built in SQL. */
+/**
+ * The JSON of a shift as every endpoint answers it (common/shifts.ts `Shift`), built in SQL.
+ * A colleague's notes and location are their own business: they stay out of the listing.
+ */
 const SHIFT_JSON = sql`json_build_object(
   'id', s.id, 'userId', s.user_id, 'date', to_char(s.date, 'YYYY-MM-DD'), 'shiftType', s.shift_type,
-  'startTime', s.start_time, 'endTime', s.end_time, 'location', s.location, 'notes', s.notes,
+  'startTime', s.start_time, 'endTime', s.end_time, 'location', null, 'notes', null,
   'isProtected', s.is_protected, 'restDayShiftInterest', s.rest_day_shift_interest,
   'createdAt', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 

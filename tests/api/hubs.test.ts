@@ -137,19 +137,20 @@ describe("the shifts of an item", () => {
     expect(later[0].restDays.map((s) => s.date)).toEqual([day(41 + HUB_SHIFT_LIMIT), day(42 + HUB_SHIFT_LIMIT)]);
   });
 
-  it("look exactly as the schedule API answers them", async () => {
+  it("look as the schedule API answers them, without the owner's notes and location", async () => {
     const created = await fay.client.post("/api/shifts", {
       date: `${day(8)}T12:00:00.000Z`,
       shiftType: "seeking_coverage",
       startTime: "19:00",
       endTime: "07:00",
-      location: "",
+      location: "Station 4 locker room",
       notes: "Covering for a course",
       restDayShiftInterest: false,
     });
     expect(created.status, created.text).toBe(201);
     const [item] = await browse(viewer, "Stoke Hub", { fromDate: day(8), toDate: day(8) });
-    expect(item.seekingCoverageShifts).toEqual([created.body]);
+    expect(item.seekingCoverageShifts).toEqual([{ ...created.body, notes: null, location: null }]);
+    expect(JSON.stringify(item)).not.toContain("Covering for a course");
     expect(item.restDays).toEqual([]);
   });
 });
