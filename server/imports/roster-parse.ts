@@ -6,6 +6,7 @@ import {
   type Cell,
   cellText,
   formatMinutes,
+  isAbsenceCode,
   isBlank,
   type Minutes,
   type Parsed,
@@ -110,6 +111,9 @@ export function parseRow(cells: Cell[], columns: Columns, date1904 = false): Row
   }
 
   const typeText = cellText(get("type"));
+  if (typeText && isAbsenceCode(typeText)) {
+    return fail(`${quote(typeText)} is an absence, not a shift, so the row was not imported`);
+  }
   let kind: ShiftKind | undefined = typeText ? parseShiftCode(typeText) : undefined;
   let codeNote: string | null = null;
   if (!kind) {

@@ -287,6 +287,13 @@ add({ shiftType: "annual_leave" }, [
 ]);
 add({ shiftType: "seeking_coverage" }, ["seeking coverage", "seeking cover", "cover needed", "sc"]);
 
+/** Absences an employer roster lists among the shifts: no shift to record, so such a row is skipped. */
+const ABSENCES = new Set(["sick", "sickness", "sick leave", "absent", "absence", "abs", "awol"]);
+
+export function isAbsenceCode(text: string): boolean {
+  return ABSENCES.has(normalizeCode(text));
+}
+
 export function normalizeCode(text: string): string {
   return text
     .toLowerCase()

@@ -110,7 +110,7 @@ describe("importing a roster", () => {
     );
     expect(answer.skipped).toEqual([
       { sheet: "November", row: 10, reason: "Unrecognised date 'Total hours this period'" },
-      { sheet: "November", row: 12, reason: "Unknown shift type 'Sick'" },
+      { sheet: "November", row: 12, reason: "'Sick' is an absence, not a shift, so the row was not imported" },
     ]);
     expect((await myShifts(client)).map(brief)).toEqual(answer.shifts.map(brief));
   });

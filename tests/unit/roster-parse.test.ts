@@ -249,7 +249,7 @@ describe("parseRoster", () => {
         ["04/11/2026", "N", "19:00", "07:00", null],
         ["05/11/2026", "RD", null, null, null],
         ["Total hours", null, null, null, "24"],
-        ["06/11/2026", "Sick", null, null, null],
+        ["06/11/2026", "Sickness", "07:00", "19:00", null],
         ["07/11/2026", "Day", "7ish", "19:00", null],
         ["05/11/2026", "AL", null, null, null],
         [null, "D", "07:00", "19:00", "no date"],
@@ -263,7 +263,7 @@ describe("parseRoster", () => {
     ]);
     expect(result.skipped).toEqual([
       { sheet: "November", row: 9, reason: "Unrecognised date 'Total hours'" },
-      { sheet: "November", row: 10, reason: "Unknown shift type 'Sick'" },
+      { sheet: "November", row: 10, reason: "'Sickness' is an absence, not a shift, so the row was not imported" },
       { sheet: "November", row: 11, reason: "Unrecognised start time '7ish'" },
       { sheet: "November", row: 12, reason: "Duplicate date: 05/11/2026 is already on row 8" },
       { sheet: "November", row: 13, reason: "No date in this row" },
@@ -294,7 +294,7 @@ describe("parseRoster", () => {
     ]);
   });
 
-  it("infers day or night from the start time when there is no type, and says so for an unknown code", () => {
+  it("infers day or night from the start time when there is no type, and says so for an unknown code; an unknown code without times is skipped", () => {
     const result = parseRoster([
       sheet("S", [
         ["Date", "Start", "End"],
@@ -305,6 +305,7 @@ describe("parseRoster", () => {
       sheet("T", [
         ["Date", "Type", "Start", "End", "Notes"],
         ["10/11/2026", "TRG", "09:00", "17:00", "Bring laptop"],
+        ["11/11/2026", "BH", null, null, null],
       ]),
     ]);
     expect(result.rows.map((r) => [r.date, r.shiftType, r.startTime, r.endTime, r.notes])).toEqual([
@@ -316,6 +317,7 @@ describe("parseRoster", () => {
     expect(result.adjusted).toEqual([
       { sheet: "T", row: 2, reason: "Unknown shift code 'TRG': saved as a day shift from its start time" },
     ]);
+    expect(result.skipped).toEqual([{ sheet: "T", row: 3, reason: "Unknown shift type 'BH'" }]);
   });
 
   it("rounds off-grid times to 15 minutes and reports it, and never guesses a missing time", () => {

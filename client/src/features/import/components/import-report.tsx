@@ -32,7 +32,12 @@ function NoteList({
         <Icon aria-hidden="true" className="size-5 shrink-0" />
         {title}
       </h3>
-      <ul className="mt-2 flex max-h-64 flex-col gap-1.5 overflow-y-auto text-sm sm:text-base">
+      <ul
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a long list scrolls inside the card; keyboard users must reach it to scroll
+        tabIndex={0}
+        aria-labelledby={id}
+        className="mt-2 flex max-h-64 flex-col gap-1.5 overflow-y-auto rounded-sm text-sm sm:text-base"
+      >
         {notes.map((note) => (
           <li key={`${note.sheet}|${note.row}|${note.reason}`} className="break-words">
             <span className="font-semibold">{where(note, manySheets)}:</span> {note.reason}
