@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { invalidateSchedule } from "@/features/shifts/api/invalidate";
 import { swapKeys } from "@/features/swaps/api/get-swap-requests";
 import { acquireSocket, getSocketStatus, onRealtimeEvent, onSocketStatus, type RealtimeEvent } from "@/lib/socket";
 import { conversationsQueryKey } from "../api/get-conversations";
@@ -12,7 +13,11 @@ function refreshFor(queryClient: QueryClient, event: RealtimeEvent) {
   void queryClient.invalidateQueries({ queryKey: messagesQueryKey(swapRequestId) });
   void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
   void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-  if (event.type === "SWAP_UPDATED") void queryClient.invalidateQueries({ queryKey: swapKeys.all });
+  if (event.type === "SWAP_UPDATED") {
+    void queryClient.invalidateQueries({ queryKey: swapKeys.all });
+    // A completed swap moves shifts between both calendars.
+    void invalidateSchedule(queryClient);
+  }
 }
 
 /** After a gap in the connection, events may have been missed: refresh everything they touch. */
@@ -20,6 +25,7 @@ function refreshAll(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: allMessagesQueryKey });
   void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
   void queryClient.invalidateQueries({ queryKey: swapKeys.all });
+  void invalidateSchedule(queryClient);
 }
 
 /** Holds the tab's socket while signed in and turns its events into query refreshes. */
