@@ -52,6 +52,8 @@ export type BenchImportResult = {
   budget: { importMs: number; concurrentP99Ms: number };
   /** The first upload after start: it waits for a parsing worker to boot. */
   coldStartMs: number;
+  /** The machine's 1-minute load average at the start and the end: other work skews every figure. */
+  loadAverage: [number, number];
   baseline: Latencies;
   profiles: ProfileResult[];
   pass: boolean;
@@ -316,6 +318,7 @@ export async function benchImport(opts: BenchImportOptions = {}): Promise<BenchI
   const runs = opts.runs ?? 3;
   const perSecond = opts.requestsPerSecond ?? 50;
 
+  const loadBefore = os.loadavg()[0];
   const app = opts.baseUrl ? { baseUrl: opts.baseUrl, stop: async () => undefined } : await startApp(log);
   try {
     const cookie = await signUp(app.baseUrl);
@@ -361,7 +364,15 @@ export async function benchImport(opts: BenchImportOptions = {}): Promise<BenchI
       });
     }
     const pass = results.filter((r) => r.realistic).every((r) => r.withinBudget);
-    return { bench: "import", budget: BUDGET, coldStartMs: Math.round(cold.ms), baseline, profiles: results, pass };
+    return {
+      bench: "import",
+      budget: BUDGET,
+      coldStartMs: Math.round(cold.ms),
+      loadAverage: [round(loadBefore), round(os.loadavg()[0])],
+      baseline,
+      profiles: results,
+      pass,
+    };
   } finally {
     await app.stop();
   }
