@@ -33,21 +33,27 @@ async function refuseOversizedBody(request: FastifyRequest) {
 /** The uploaded file, read while counting: past the cap the request is refused there and then. */
 async function readUpload(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
   if (!request.isMultipart()) throw badRequest(NO_FILE, "file");
-  const part = await request.file();
-  if (part?.fieldname !== "file") {
-    part?.file.resume();
-    throw badRequest(NO_FILE, "file");
+  try {
+    const part = await request.file();
+    if (part?.fieldname !== "file") {
+      part?.file.resume();
+      throw badRequest(NO_FILE, "file");
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_UPLOAD_BYTES || part.file.truncated) throw tooLarge();
+      chunks.push(chunk);
+    }
+    if (part.file.truncated) throw tooLarge();
+    if (size === 0) throw badRequest("The file is empty", "file");
+    return { filename: part.filename, bytes: Buffer.concat(chunks, size) };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // A form the multipart reader cannot follow (no boundary, cut short): the client's fault.
+    throw badRequest("The upload could not be read. Please choose the file and try again.", "file");
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_UPLOAD_BYTES || part.file.truncated) throw tooLarge();
-    chunks.push(chunk);
-  }
-  if (part.file.truncated) throw tooLarge();
-  if (size === 0) throw badRequest("The file is empty", "file");
-  return { filename: part.filename, bytes: Buffer.concat(chunks, size) };
 }
 
 /** Extension and content must both be a workbook of the same kind (SPEC §5, DESIGN §5.15). */

@@ -542,12 +542,21 @@ describe("files that are refused", () => {
     expect(await myShifts(client)).toEqual(before);
   });
 
-  it("asks for a file when the form has none", async () => {
+  it("asks for a file when the form has none, and refuses a form it cannot follow", async () => {
     const res = await upload(client, "roster.xlsx", workbook({ S: [["Date", "Shift"]] }), "document");
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "Please choose a file to upload", field: "file" });
     const json = await client.post("/api/shifts/import", { file: "roster.xlsx" });
     expect(json.status).toBe(400);
+    const noBoundary = await client.post("/api/shifts/import", "hello", { "content-type": "multipart/form-data" });
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.body.message).toMatch(/^The upload could not be read/);
+    const cutShort = await client.post(
+      "/api/shifts/import",
+      '--xx\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK\u0003\u0004abc',
+      { "content-type": "multipart/form-data; boundary=xx" },
+    );
+    expect(cutShort.status).toBe(400);
     expect(await myShifts(client)).toEqual(before);
   });
 });
