@@ -6,11 +6,13 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * A state-changing request must come from our own pages: its Origin must name this host
  * (or APP_URL). SameSite=Lax cookies already stop most cross-site posts; this closes the rest.
+ * It applies to every path, not only to /api/: the router decodes the path, so `/%61pi/profile`
+ * reaches the same handler as `/api/profile`, and a prefix test on the raw URL would let it through.
  */
 export function sameOriginGuard(config: Config) {
   const appHost = new URL(config.appUrl).host;
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (SAFE.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (SAFE.has(request.method)) return;
     const origin = request.headers.origin;
     let host: string | undefined;
     try {

@@ -190,6 +190,23 @@ describe("login and sessions", () => {
     expect(none.status).toBe(403);
   });
 
+  it("refuses a cross-site request whose path spells /api/ with percent escapes", async () => {
+    const { client } = await signedInClient(t.baseUrl, { firstName: "Alex" });
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    // The router decodes %61 to 'a', so this path reaches PATCH /api/profile.
+    const res = await fetch(`${t.baseUrl}/%61pi/profile`, {
+      method: "PATCH",
+      headers: { cookie, "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify({ firstName: "Mallory" }),
+    });
+    expect(res.status).toBe(403);
+    const bare = await fetch(`${t.baseUrl}/%61pi/auth/logout`, { method: "POST", headers: { cookie } });
+    expect(bare.status).toBe(403);
+    const me = await client.get("/api/auth/user");
+    expect(me.status).toBe(200);
+    expect(me.body.firstName).toBe("Alex");
+  });
+
   it("refuses a text/plain body (no cross-site form posts)", async () => {
     const c = new Client(t.baseUrl);
     const res = await c.post("/api/auth/login", JSON.stringify({ email: uniqueEmail(), password: "x" }), {
