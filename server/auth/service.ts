@@ -4,10 +4,10 @@ import { isAllowedEmail, NHS_EMAIL_MESSAGE, type RegisterInput } from "../../com
 import { hubForBase } from "../../common/hubs";
 import type { Db } from "../db/open";
 import { passwordResets, sessions, type UserRow, users } from "../db/schema";
-import { AppError, badRequest, conflict } from "../errors";
+import { AppError, badRequest, conflict, tooMany } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { hashPassword, verifyPassword } from "./passwords";
-import { assertUnder, clear, hit, type Limit } from "./throttle";
+import { clear, hit, type Limit } from "./throttle";
 
 export type AuthLimits = { failedLogins: Limit; resetMails: Limit };
 
@@ -66,15 +66,14 @@ export async function register(db: Db, input: RegisterInput, allowedDomains: str
 
 export async function login(db: Db, email: string, password: string, limits: AuthLimits): Promise<UserRow> {
   const key = `login:${email.toLowerCase()}`;
-  await assertUnder(
-    db,
-    key,
-    limits.failedLogins,
-    "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
-  );
+  // Every attempt is counted in one atomic step before the password is checked, so guesses sent
+  // in parallel cannot all pass a check made before any of them was counted. Success clears it.
+  const attempt = await hit(db, key, limits.failedLogins);
+  if (attempt.count > limits.failedLogins.max) {
+    throw tooMany(attempt.retryAfter, "Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+  }
   const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
   if (!(await verifyPassword(user?.password, password)) || !user) {
-    await hit(db, key, limits.failedLogins);
     throw new AppError(401, INVALID_LOGIN);
   }
   await clear(db, key);

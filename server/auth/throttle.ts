@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { rateLimits } from "../db/schema";
-import { tooMany } from "../errors";
 
 export type Limit = { max: number; windowMs: number };
 
@@ -23,18 +22,6 @@ export async function hit(db: Db, key: string, limit: Limit) {
       retryAfter: sql<number>`extract(epoch from ${rateLimits.resetAt} - now())::float`,
     });
   return row;
-}
-
-/** Throws 429 when `key` has already used up its window. */
-export async function assertUnder(db: Db, key: string, limit: Limit, message?: string) {
-  const [row] = await db
-    .select({
-      count: rateLimits.count,
-      retryAfter: sql<number>`extract(epoch from ${rateLimits.resetAt} - now())::float`,
-    })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
-  if (row && row.count >= limit.max) throw tooMany(row.retryAfter, message);
 }
 
 export async function clear(db: Db, key: string) {

@@ -153,6 +153,18 @@ describe("login and sessions", () => {
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
+  it("counts failed logins sent all at once: no more guesses get through than the limit", async () => {
+    const { user } = await signedInClient(t.baseUrl);
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: "Wrong!pass1" }),
+      ),
+    );
+    const statuses = attempts.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+  });
+
   it("logout ends the session on the server", async () => {
     const { client } = await signedInClient(t.baseUrl);
     const sid = client.cookies.get("sid") as string;
