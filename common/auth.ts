@@ -15,7 +15,9 @@ export const passwordSchema = z
   .regex(/[^A-Za-z0-9]/, PASSWORD_HINT);
 
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().email("Invalid email address"),
+  // No stored address is longer than 254 characters; a longer one is not an account, and would
+  // not fit the failed-login counter's key.
+  email: z.string().trim().toLowerCase().max(254, "Invalid email address").email("Invalid email address"),
   password: z.string().min(1, "Password is required").max(128, "Password must be at most 128 characters"),
   rememberMe: z.boolean().optional(),
 });
@@ -53,7 +55,12 @@ export const signUpFormSchema = registerSchema
 export type SignUpFormInput = z.infer<typeof signUpFormSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: z.string().trim().toLowerCase().email("Please enter a valid email address"),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, "Please enter a valid email address")
+    .email("Please enter a valid email address"),
 });
 
 export const resetPasswordSchema = z.object({

@@ -142,6 +142,16 @@ describe("login and sessions", () => {
     expect(empty.body).toEqual({ message: "Password is required", field: "password" });
   });
 
+  it("answers 400, not 500, to an address longer than any account's", async () => {
+    const email = `${"a".repeat(300)}@nhs.net`;
+    const login = await new Client(t.baseUrl).post("/api/auth/login", { email, password: "Wrong!pass1" });
+    expect(login.status).toBe(400);
+    expect(login.body).toEqual({ message: "Invalid email address", field: "email" });
+    const forgot = await new Client(t.baseUrl).post("/api/auth/forgot-password", { email });
+    expect(forgot.status).toBe(400);
+    expect(forgot.body.field).toBe("email");
+  });
+
   it("locks an account after too many failed logins with 429 and Retry-After", async () => {
     const { user } = await signedInClient(t.baseUrl);
     const c = new Client(t.baseUrl);
