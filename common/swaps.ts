@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "./dates";
 import type { ClinicalGrade, ShiftType, SwapStatus } from "./enums";
 
 /** SPEC §9: coverage shifts offered in one swap. */
@@ -81,10 +82,7 @@ export const agreeSchema = z
   .nullable();
 
 export const eligibleShiftsQuerySchema = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "date must be yyyy-MM-dd")
-    .optional(),
+  date: z.string().refine(isCalendarDay, "date must be a real day in yyyy-MM-dd form").optional(),
 });
 
 // ---- Response shapes -------------------------------------------------------------------------

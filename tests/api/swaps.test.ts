@@ -598,6 +598,14 @@ describe("finding matches", () => {
     }[];
     expect(every.every((s) => s.date > dayFromToday(0) && ["day", "night"].includes(s.shiftType))).toBe(true);
   });
+
+  it("answers 400 on field date, not 500, to a date that is not a real day", async () => {
+    for (const date of ["2024-13-45", "2024-02-30", "0000-01-01"]) {
+      const res = await A.client.get(`/api/swap-requests/eligible-shifts?date=${date}`);
+      expect(res.status, `${date}: ${res.text}`).toBe(400);
+      expect(res.body.field).toBe("date");
+    }
+  });
 });
 
 describe("completing a swap", () => {
