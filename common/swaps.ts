@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "./dates";
 import type { ClinicalGrade, ShiftType, SwapStatus } from "./enums";
+import { MAX_ROW_ID } from "./messages";
 
 /** SPEC §9: coverage shifts offered in one swap. */
 export const MAX_OFFERS = 3;
@@ -14,11 +15,13 @@ export const DAY_TAKEN_MESSAGE =
 export const OFFER_GONE_MESSAGE =
   "An offered return shift was swapped in another request, so it was removed and any agreements were cleared.";
 
+/** A row id in a body: past PostgreSQL's integer it is no row, and must not reach a query. */
 const id = (name: string) =>
   z
     .number({ message: `${name} must be a number` })
     .int(`${name} must be a whole number`)
-    .positive(`${name} is invalid`);
+    .positive(`${name} is invalid`)
+    .max(MAX_ROW_ID, `${name} is invalid`);
 
 const offerShiftIds = z
   .array(id("offerShiftIds"), { message: "offerShiftIds must be a list of shift ids" })

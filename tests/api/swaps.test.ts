@@ -488,6 +488,33 @@ describe("creating a request", () => {
     expect(wrongStatus.body.field).toBe("status");
     expect((await A.client.get("/api/swap-requests/abc")).status).toBe(400);
   });
+
+  it("answers 400 on the field, not 500, to ids past PostgreSQL's integer in a body", async () => {
+    const TOO_BIG = 2 ** 31;
+    const s = await scenario();
+    const fresh = await addShift(db, A.id, freshDay(), { shiftType: "day" });
+    const cases: [string, () => Promise<{ status: number; body: any; text: string }>][] = [
+      ["requesterShiftId", () => A.client.post("/api/swap-requests", { requesterShiftId: TOO_BIG })],
+      ["responderId", () => A.client.post("/api/swap-requests", { requesterShiftId: fresh, responderId: TOO_BIG })],
+      [
+        "offerShiftIds",
+        () =>
+          A.client.post("/api/swap-requests", { requesterShiftId: fresh, responderId: B.id, offerShiftIds: [TOO_BIG] }),
+      ],
+      ["responderId", () => A.client.patch(`/api/swap-requests/${s.id}`, { responderId: TOO_BIG })],
+      [
+        "acceptedOfferShiftId",
+        () => B.client.post(`/api/swap-requests/${s.id}/agree`, { acceptedOfferShiftId: TOO_BIG }),
+      ],
+    ];
+    for (const [field, send] of cases) {
+      const res = await send();
+      expect(res.status, `${field}: ${res.text}`).toBe(400);
+      expect(res.body.field).toBe(field);
+    }
+    const [row] = await db.select().from(swapRequests).where(eq(swapRequests.id, s.id));
+    expect([row.status, row.responderId, row.responderAgreed]).toEqual(["pending", B.id, false]);
+  });
 });
 
 describe("open requests and offering to cover", () => {
