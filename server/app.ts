@@ -20,6 +20,7 @@ import { messageRoutes } from "./messages/routes";
 import { metaRoutes } from "./meta/routes";
 import { profileRoutes } from "./profile/routes";
 import { realtimeRoutes } from "./realtime/routes";
+import { refuseNulText } from "./security/no-nul-text";
 import { sameOriginGuard } from "./security/same-origin";
 import { shiftRoutes } from "./shifts/routes";
 import { swapRoutes } from "./swaps/routes";
@@ -87,6 +88,7 @@ export async function buildApp(
   });
   await app.register(rateLimit, { global: false });
   app.addHook("onRequest", sameOriginGuard(config));
+  app.addHook("preValidation", refuseNulText);
 
   await app.register(metaRoutes);
   await app.register(authRoutes);
