@@ -117,7 +117,10 @@ export async function requestPasswordReset(
   });
 }
 
-/** Sets a new password from a valid token, uses the token up and ends every session of the user. */
+/**
+ * Sets a new password from a valid token, uses up every reset link of the user and ends every
+ * session of the user.
+ */
 export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
   const hashed = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -133,6 +136,11 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       )
       .returning();
     if (!reset) throw badRequest(RESET_INVALID, "token");
+    // Links mailed earlier must not change the new password again.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
     await tx.update(users).set({ password: hashed }).where(eq(users.id, reset.userId));
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
   });

@@ -289,6 +289,29 @@ describe("password reset", () => {
     expect(reuse.body).toEqual({ message: "This reset link is invalid or has expired", field: "token" });
   });
 
+  it("a reset uses up the user's other reset links too", async () => {
+    const { user } = await signedInClient(t.baseUrl);
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await new Client(t.baseUrl).post("/api/auth/forgot-password", { email: user.email });
+      const link = /(\S*\/reset-password\?token=\S+)/.exec(t.mails.at(-1)?.text ?? "")?.[1] as string;
+      tokens.push(decodeURIComponent(new URL(link).searchParams.get("token") as string));
+    }
+    const newer = await new Client(t.baseUrl).post("/api/auth/reset-password", {
+      token: tokens[1],
+      password: "N3w-secret!",
+    });
+    expect(newer.status).toBe(200);
+    const older = await new Client(t.baseUrl).post("/api/auth/reset-password", {
+      token: tokens[0],
+      password: "0ther-pass!",
+    });
+    expect(older.status).toBe(400);
+    expect(older.body).toEqual({ message: "This reset link is invalid or has expired", field: "token" });
+    const login = await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: "N3w-secret!" });
+    expect(login.status).toBe(200);
+  });
+
   it("refuses a made-up token and a weak password", async () => {
     const made = await new Client(t.baseUrl).post("/api/auth/reset-password", {
       token: "x".repeat(43),
