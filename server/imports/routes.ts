@@ -66,15 +66,17 @@ function checkType(filename: string, bytes: Buffer): WorkbookKind {
   return kind;
 }
 
+const ANSWER_SLICE = 500;
+
 /**
  * `{ shifts, skipped, adjusted }` as JSON, written a slice of shifts at a time with a yield in
  * between: a roster of thousands of days never blocks other requests for long.
  */
 async function answerJson(shifts: ShiftRow[], skipped: RowNote[], adjusted: RowNote[]): Promise<string> {
   const parts: string[] = [];
-  for (let i = 0; i < shifts.length; i += 2000) {
+  for (let i = 0; i < shifts.length; i += ANSWER_SLICE) {
     if (i > 0) await setImmediate();
-    parts.push(JSON.stringify(shifts.slice(i, i + 2000).map(toShift)).slice(1, -1));
+    parts.push(JSON.stringify(shifts.slice(i, i + ANSWER_SLICE).map(toShift)).slice(1, -1));
   }
   return `{"shifts":[${parts.join(",")}],"skipped":${JSON.stringify(skipped)},"adjusted":${JSON.stringify(adjusted)}}`;
 }

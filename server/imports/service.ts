@@ -49,7 +49,7 @@ async function swapLinks(tx: Tx, ids: number[]) {
 }
 
 /** Rows handled between two yields to the event loop, so a long roster never holds up other requests. */
-const BATCH = 2000;
+const BATCH = 500;
 
 function* batches<T>(items: T[]): Generator<T[]> {
   for (let i = 0; i < items.length; i += BATCH) yield items.slice(i, i + BATCH);
