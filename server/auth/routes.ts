@@ -61,7 +61,10 @@ export async function authRoutes(app: FastifyInstance) {
     "/api/auth/forgot-password",
     { schema: { body: forgotPasswordSchema }, config: { rateLimit: ipLimit } },
     async (request) => {
-      await auth.requestPasswordReset(db, mailer, request.body.email, config.appUrl, limits.auth);
+      const mail = await auth.requestPasswordReset(db, request.body.email, config.appUrl, limits.auth);
+      // Not awaited: the answer must not tell, by its delay or by a mail server's failure,
+      // whether the address has an account.
+      if (mail) void mailer.send(mail).catch((err) => request.log.error({ err }, "could not send a reset mail"));
       return { message: "Check your email" };
     },
   );

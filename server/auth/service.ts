@@ -5,7 +5,7 @@ import { hubForBase } from "../../common/hubs";
 import type { Db } from "../db/open";
 import { passwordResets, sessions, type UserRow, users } from "../db/schema";
 import { AppError, badRequest, conflict, tooMany } from "../errors";
-import type { Mailer } from "../mail/mailer";
+import type { Mail } from "../mail/mailer";
 import { hashPassword, verifyPassword } from "./passwords";
 import { clear, hit, type Limit } from "./throttle";
 
@@ -83,18 +83,20 @@ export async function login(db: Db, email: string, password: string, limits: Aut
 
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Mails a single-use reset link when the account exists; answers the same either way. */
+/**
+ * Makes a single-use reset link when the account exists and answers the mail to send, or null
+ * when there is none to send (no such account, or its hourly limit is used up).
+ */
 export async function requestPasswordReset(
   db: Db,
-  mailer: Mailer,
   email: string,
   appUrl: string,
   limits: AuthLimits,
-): Promise<void> {
+): Promise<Mail | null> {
   const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
-  if (!user) return;
+  if (!user) return null;
   const { count } = await hit(db, `reset:${user.id}`, limits.resetMails);
-  if (count > limits.resetMails.max) return;
+  if (count > limits.resetMails.max) return null;
   const token = randomBytes(32).toString("base64url");
   await db.insert(passwordResets).values({
     userId: user.id,
@@ -102,7 +104,7 @@ export async function requestPasswordReset(
     expiresAt: new Date(Date.now() + RESET_TTL_MS),
   });
   const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await mailer.send({
+  return {
     to: user.email,
     subject: "Reset your CrewSwap password",
     text: [
@@ -114,7 +116,7 @@ export async function requestPasswordReset(
       "",
       "If you did not ask for this, you can ignore this email; your password stays as it is.",
     ].join("\n"),
-  });
+  };
 }
 
 /**

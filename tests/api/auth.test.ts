@@ -1,7 +1,13 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { connect, runMigrations } from "../../server/db/open";
 import { sessions, users } from "../../server/db/schema";
-import { startTestApp, type TestApp } from "./helpers/app";
+import { createDatabase, startTestApp, type TestApp } from "./helpers/app";
 import { Client, PASSWORD, registration, signedInClient, uniqueEmail } from "./helpers/client";
 
 let t: TestApp;
@@ -331,6 +337,50 @@ describe("password reset", () => {
     const before = t.mails.length;
     for (let i = 0; i < 4; i++) await new Client(t.baseUrl).post("/api/auth/forgot-password", { email: user.email });
     expect(t.mails.length - before).toBe(2);
+  });
+});
+
+describe("password reset with a mail server that fails or hangs", () => {
+  it("answers 'Check your email' at once, exactly as for an unknown address", async () => {
+    const databaseUrl = await createDatabase();
+    const database = await connect(databaseUrl, 4);
+    await runMigrations(database);
+    let mode: "fail" | "hang" = "fail";
+    const attempts: string[] = [];
+    const app = await buildApp(
+      {
+        config: loadConfig({
+          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "crewswap-app-")),
+          SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+          LOG_LEVEL: "silent",
+        }),
+        db: database.db,
+        databaseUrl,
+        mailer: {
+          send: (m) => {
+            attempts.push(m.to);
+            return mode === "fail" ? Promise.reject(new Error("SMTP 421 try later")) : new Promise(() => {});
+          },
+        },
+      },
+      { logger: false },
+    );
+    try {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const { user } = await signedInClient(baseUrl);
+      const unknown = await new Client(baseUrl).post("/api/auth/forgot-password", { email: uniqueEmail("ghost") });
+      for (const m of ["fail", "hang"] as const) {
+        mode = m;
+        const known = await new Client(baseUrl).post("/api/auth/forgot-password", { email: user.email });
+        expect(known.status, `${m}: ${known.text}`).toBe(200);
+        expect(known.body).toEqual(unknown.body);
+      }
+      expect(attempts).toEqual([user.email, user.email]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
 
