@@ -464,6 +464,13 @@ async function main() {
         }),
       );
     }
+  } catch (err) {
+    for (const p of procs) {
+      if (p.child.exitCode !== null || p.child.signalCode !== null) {
+        log(`a process exited early (code ${p.child.exitCode}, signal ${p.child.signalCode}):\n${p.output()}`);
+      }
+    }
+    throw err;
   } finally {
     for (const p of procs) await p.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
@@ -266,6 +268,48 @@ afterAll(async () => t?.close());
 const gradeValue = fc.constantFrom("paramedic", "technician", "student_paramedic");
 const urgencyValue = fc.constantFrom("urgent", "none", "not_available");
 const baseValue = fc.constantFrom("Dudley", "Worcester", "Stoke", "Atlantis");
+
+/** The POST and PATCH routes the properties below cover; a new one must be added here. */
+const fuzzed = [
+  "POST /api/auth/register",
+  "POST /api/auth/login",
+  "POST /api/auth/forgot-password",
+  "POST /api/auth/reset-password",
+  "POST /api/auth/logout",
+  "PATCH /api/profile",
+  "POST /api/shifts",
+  "PATCH /api/shifts/:id",
+  "POST /api/shifts/import",
+  "POST /api/availability",
+  "PATCH /api/availability/:id",
+  "POST /api/swap-requests",
+  "PATCH /api/swap-requests/:id",
+  "POST /api/swap-requests/:id/agree",
+  "POST /api/swap-requests/:id/unagree",
+  "POST /api/swap-requests/:id/reject",
+  "POST /api/swap-requests/:id/undo-decline",
+  "POST /api/swap-requests/:id/offer-to-cover",
+  "POST /api/messages",
+  "PATCH /api/messages/:id/read",
+  "POST /api/messages/:swapRequestId/read",
+  "POST /api/calendar-feed/token/regenerate",
+];
+
+it("covers every POST and PATCH route the server registers", () => {
+  const serverDir = path.resolve(import.meta.dirname, "../../server");
+  const found: string[] = [];
+  for (const feature of readdirSync(serverDir, { withFileTypes: true })) {
+    if (!feature.isDirectory()) continue;
+    let source: string;
+    try {
+      source = readFileSync(path.join(serverDir, feature.name, "routes.ts"), "utf8");
+    } catch {
+      continue;
+    }
+    for (const m of source.matchAll(/\.(post|patch|put)\(\s*"(\/[^"]*)"/g)) found.push(`${m[1].toUpperCase()} ${m[2]}`);
+  }
+  expect(found.filter((r) => !fuzzed.includes(r)).sort()).toEqual([]);
+});
 
 describe("accounts", () => {
   it(
