@@ -463,10 +463,32 @@ export function reject(db: Db, me: UserRow, id: number) {
   });
 }
 
+/**
+ * Restores a declined request. While it was declined nothing protected its shift: the requester
+ * may have changed it, swapped it elsewhere or sent this responder a new request for it, so it
+ * reopens only if it could be made again now (under the shift's lock, as creation takes it).
+ */
 export function undoDecline(db: Db, me: UserRow, id: number) {
-  return simpleTransition(db, me, id, "undoDecline", async (_tx, r) =>
-    save(_tx, r.id, { status: "pending", ...clearedAgreements }),
-  );
+  return simpleTransition(db, me, id, "undoDecline", async (tx, r) => {
+    const [shift] = await lockShifts(tx, [r.requesterShiftId]);
+    if (!shift || shift.userId !== r.requesterId || requesterShiftIssue(shift, todayInLondon())) {
+      throw conflict("The shift of this request can no longer be swapped, so the request cannot be restored");
+    }
+    const [other] = await tx
+      .select({ id: swapRequests.id })
+      .from(swapRequests)
+      .where(
+        and(
+          eq(swapRequests.requesterShiftId, shift.id),
+          eq(swapRequests.responderId, me.id),
+          inArray(swapRequests.status, ["pending", "accepted"]),
+          ne(swapRequests.id, r.id),
+        ),
+      )
+      .limit(1);
+    if (other) throw conflict("There is already another open request with you for this shift");
+    return save(tx, r.id, { status: "pending", ...clearedAgreements });
+  });
 }
 
 export async function updateRequest(db: Db, me: UserRow, id: number, input: UpdateSwapRequest): Promise<SwapRequest> {

@@ -517,6 +517,41 @@ describe("creating a request", () => {
   });
 });
 
+describe("undoing a decline", () => {
+  it("does not reopen a request when the requester has since sent the responder a new one for that shift", async () => {
+    const s = await scenario();
+    expect((await B.client.post(`/api/swap-requests/${s.id}/reject`)).status).toBe(200);
+    const again = await A.client.post("/api/swap-requests", { requesterShiftId: s.shiftId, responderId: B.id });
+    expect(again.status, again.text).toBe(201);
+    const undo = await B.client.post(`/api/swap-requests/${s.id}/undo-decline`);
+    expect(undo.status, undo.text).toBe(409);
+    const open = await db
+      .select({ id: swapRequests.id })
+      .from(swapRequests)
+      .where(and(eq(swapRequests.requesterShiftId, s.shiftId), inArray(swapRequests.status, ["pending", "accepted"])));
+    expect(open.map((r) => r.id)).toEqual([again.body.id]);
+  });
+
+  it("does not reopen a request whose shift the requester has since changed into a rest day", async () => {
+    const s = await scenario();
+    expect((await B.client.post(`/api/swap-requests/${s.id}/reject`)).status).toBe(200);
+    const changed = await A.client.patch(`/api/shifts/${s.shiftId}`, { shiftType: "rest_day" });
+    expect(changed.status, changed.text).toBe(200);
+    const undo = await B.client.post(`/api/swap-requests/${s.id}/undo-decline`);
+    expect(undo.status, undo.text).toBe(409);
+    const [row] = await db.select().from(swapRequests).where(eq(swapRequests.id, s.id));
+    expect(row.status).toBe("declined");
+  });
+
+  it("reopens a declined request whose shift is unchanged", async () => {
+    const s = await scenario();
+    expect((await B.client.post(`/api/swap-requests/${s.id}/reject`)).status).toBe(200);
+    const undo = await B.client.post(`/api/swap-requests/${s.id}/undo-decline`);
+    expect(undo.status, undo.text).toBe(200);
+    expect(undo.body.status).toBe("pending");
+  });
+});
+
 describe("open requests and offering to cover", () => {
   it("lists open requests of same-grade colleagues for future shifts; a colleague with an off day can cover", async () => {
     const day = freshDay();
