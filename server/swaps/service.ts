@@ -780,6 +780,8 @@ async function completeSwap(tx: Tx, r: SwapRequestRow, deal: VerifiedDeal): Prom
     );
 
   const days = [shift.date];
+  // The responder's own shifts on the return shift's day become a rest day: requests for them go too.
+  const replaced: number[] = [];
   if (offer) {
     // Day D2: the seeking-coverage entry becomes the requester's day or night shift; the responder's
     // own shift that day goes with it and they get a rest day; the requester's rest day there is replaced.
@@ -807,6 +809,7 @@ async function completeSwap(tx: Tx, r: SwapRequestRow, deal: VerifiedDeal): Prom
       .orderBy(asc(shifts.id))
       .for("update");
     const [first, ...rest] = theirWork;
+    replaced.push(...theirWork.map((w) => w.id));
     if (first) {
       await tx
         .update(shifts)
@@ -836,12 +839,12 @@ async function completeSwap(tx: Tx, r: SwapRequestRow, deal: VerifiedDeal): Prom
 
   await syncAvailability(tx, requesterId, days);
   await syncAvailability(tx, responderId, days);
-  return closeOtherRequests(tx, r, shift, offer);
+  return closeOtherRequests(tx, r, shift, offer, replaced);
 }
 
 /**
- * Other open requests the swap made impossible: those for a moved shift, and those counting on a
- * day that is now worked. They are cancelled with a note in their chat; requests that offered the
+ * Other open requests the swap made impossible: those for a moved shift or for a shift of the
+ * responder that the return shift replaced, and those counting on a day that is now worked. They are cancelled with a note in their chat; requests that offered the
  * moved return shift lose that offer (and their agreements).
  */
 async function closeOtherRequests(
@@ -849,9 +852,10 @@ async function closeOtherRequests(
   r: SwapRequestRow,
   shift: ShiftRow,
   offer: ShiftRow | null,
+  replaced: number[],
 ): Promise<Effects> {
   const open = inArray(swapRequests.status, ["pending", "accepted"]);
-  const moved = offer ? [shift.id, offer.id] : [shift.id];
+  const moved = [shift.id, ...(offer ? [offer.id] : []), ...replaced];
   const s = alias(shifts, "s");
   const takenDays = [and(eq(swapRequests.responderId, r.responderId as number), eq(s.date, shift.date))];
   if (offer) takenDays.push(and(eq(swapRequests.responderId, r.requesterId), eq(s.date, offer.date)));

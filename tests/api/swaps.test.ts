@@ -864,6 +864,34 @@ describe("completing a swap", () => {
     expect((await C.client.get(`/api/swap-requests/${toC.body.id}`)).body.status).toBe("cancelled");
   });
 
+  it("cancels the responder's own open request for the shift the return shift replaces, with a note", async () => {
+    const s = await scenario();
+    expect((await A.client.patch(`/api/swap-requests/${s.id}`, { offerShiftIds: [s.offerId] })).status).toBe(200);
+    // B also asked C to work B's day shift on the return shift's day.
+    const [bDay] = await db
+      .select()
+      .from(shifts)
+      .where(and(eq(shifts.userId, B.id), eq(shifts.date, s.offerDay), eq(shifts.shiftType, "day")));
+    await offDay(db, C.id, s.offerDay);
+    const bToC = await B.client.post("/api/swap-requests", { requesterShiftId: bDay.id, responderId: C.id });
+    expect(bToC.status, bToC.text).toBe(201);
+
+    expect((await A.client.post(`/api/swap-requests/${s.id}/agree`)).status).toBe(200);
+    const done = await B.client.post(`/api/swap-requests/${s.id}/agree`, { acceptedOfferShiftId: s.offerId });
+    expect(done.body.status, done.text).toBe("completed");
+
+    // A now works that day for B, and B's day shift became a rest day: B's request to C cannot stand.
+    const [after] = await db.select().from(shifts).where(eq(shifts.id, bDay.id));
+    expect(after.shiftType).toBe("rest_day");
+    const [row] = await db.select().from(swapRequests).where(eq(swapRequests.id, bToC.body.id));
+    expect(row.status).toBe("cancelled");
+    const notes = (await db.select().from(messages).where(eq(messages.swapRequestId, bToC.body.id))).map((m) => [
+      m.senderId,
+      m.content,
+    ]);
+    expect(notes).toContainEqual([B.id, SHIFT_SWAPPED_MESSAGE]);
+  });
+
   it("tells both parties through SWAP_UPDATED after the change commits", async () => {
     const listener = new pg.Client({ connectionString: t.database.url });
     await listener.connect();
