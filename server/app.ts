@@ -20,6 +20,7 @@ import { messageRoutes } from "./messages/routes";
 import { metaRoutes } from "./meta/routes";
 import { profileRoutes } from "./profile/routes";
 import { realtimeRoutes } from "./realtime/routes";
+import { requestForLog } from "./security/log-redaction";
 import { refuseNulText } from "./security/no-nul-text";
 import { sameOriginGuard } from "./security/same-origin";
 import { shiftRoutes } from "./shifts/routes";
@@ -50,11 +51,13 @@ export async function buildApp(
   opts: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = deps;
+  const { logger = { level: config.logLevel }, ...rest } = opts;
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    logger: opts.logger ?? { level: config.logLevel },
-    ...opts,
+    logger:
+      typeof logger === "object" ? { ...logger, serializers: { ...logger.serializers, req: requestForLog } } : logger,
+    ...rest,
   });
   app.decorate("deps", { ...deps, limits: { ...defaultLimits, ...deps.limits } });
   app.decorateRequest("user", null);
