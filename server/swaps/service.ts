@@ -718,6 +718,13 @@ async function verifyDeal(tx: Tx, r: SwapRequestRow, chosen: number | null): Pro
     throw conflict("The shift is no longer a day or night shift, so this swap cannot go ahead");
   }
   if (shift.date <= today) throw conflict("The shift date has passed, so this swap cannot go ahead");
+  if (responder.clinicalGrade !== requester.clinicalGrade) {
+    throw conflict(
+      `Swaps are only between clinicians of the same clinical grade, and ${fullName(responder)} is now a ${gradeLabel(
+        responder.clinicalGrade,
+      ).toLowerCase()}, so this swap cannot go ahead`,
+    );
+  }
 
   const [availability] = r.responderAvailabilityId
     ? await tx.select().from(userAvailability).where(eq(userAvailability.id, r.responderAvailabilityId))

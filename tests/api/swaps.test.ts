@@ -789,6 +789,25 @@ describe("completing a swap", () => {
     expect(shift.userId).toBe(A.id);
   });
 
+  it("refuses to agree once a party's clinical grade no longer matches, and changes nothing", async () => {
+    const E = await party(t.baseUrl, { firstName: "Eve" });
+    const day = freshDay();
+    const shiftId = await addShift(db, A.id, day, { shiftType: "day" });
+    await offDay(db, E.id, day);
+    const made = await A.client.post("/api/swap-requests", { requesterShiftId: shiftId, responderId: E.id });
+    expect(made.status, made.text).toBe(201);
+    expect((await A.client.post(`/api/swap-requests/${made.body.id}/agree`)).status).toBe(200);
+    expect((await E.client.patch("/api/profile", { clinicalGrade: "technician" })).status).toBe(200);
+
+    const res = await E.client.post(`/api/swap-requests/${made.body.id}/agree`);
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.message).toMatch(/same clinical grade/);
+    const [row] = await db.select().from(swapRequests).where(eq(swapRequests.id, made.body.id));
+    expect([row.status, row.responderAgreed]).toEqual(["accepted", false]);
+    const [s] = await db.select().from(shifts).where(eq(shifts.id, shiftId));
+    expect(s.userId).toBe(A.id);
+  });
+
   it("refuses to complete when the accepted return shift is gone", async () => {
     const s = await scenario();
     expect((await A.client.patch(`/api/swap-requests/${s.id}`, { offerShiftIds: [s.offerId] })).status).toBe(200);
