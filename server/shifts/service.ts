@@ -15,7 +15,7 @@ import {
 } from "../../common/shifts";
 import { syncAvailability } from "../availability/sync";
 import type { Db, Tx } from "../db/open";
-import { type ShiftRow, shifts } from "../db/schema";
+import { type ShiftRow, shifts, swapRequests } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
 
 type Conn = Db | Tx;
@@ -36,6 +36,22 @@ export async function shiftsInOpenSwaps(db: Conn, shiftIds: number[]): Promise<S
     select o.shift_id from swap_request_offers o join swap_requests r on r.id = o.swap_request_id
     where r.status in ('pending', 'accepted') and o.shift_id = any(${ids})`);
   return new Set(result.rows.map((r) => Number(r.id)));
+}
+
+export const IN_COMPLETED_SWAP =
+  "This shift came from a completed swap, whose record depends on it. You can change it, but not delete it.";
+
+/**
+ * The ids among `shiftIds` that are the shift of a completed swap request: deleting one would
+ * delete that request and its conversation with it (ON DELETE CASCADE), for both parties.
+ */
+export async function shiftsOfCompletedSwaps(db: Conn, shiftIds: number[]): Promise<Set<number>> {
+  if (shiftIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: swapRequests.requesterShiftId })
+    .from(swapRequests)
+    .where(and(eq(swapRequests.status, "completed"), inArray(swapRequests.requesterShiftId, shiftIds)));
+  return new Set(rows.map((r) => r.id));
 }
 
 // Notes and location may change under an open request; what the other party agreed to may not.
@@ -143,6 +159,7 @@ export async function updateShift(tx: Tx, userId: number, shiftId: number, patch
 export async function deleteShift(tx: Tx, userId: number, shiftId: number): Promise<ShiftRow> {
   const current = await findOwnShift(tx, userId, shiftId, true);
   if ((await shiftsInOpenSwaps(tx, [shiftId])).size > 0) throw conflict(IN_OPEN_SWAP);
+  if ((await shiftsOfCompletedSwaps(tx, [shiftId])).size > 0) throw conflict(IN_COMPLETED_SWAP);
   await tx.delete(shifts).where(eq(shifts.id, shiftId));
   await syncAvailability(tx, userId, [current.date]);
   return current;
@@ -170,15 +187,13 @@ export async function replaceShiftsOnDays(
 
 /**
  * Deletes the user's shifts on the days start..end inclusive, except shifts an open swap request
- * depends on; answers how many went.
+ * depends on and shifts of completed swaps; answers how many went.
  */
 export async function deleteShiftsBetween(tx: Tx, userId: number, start: string, end: string): Promise<number> {
   const inRange = and(eq(shifts.userId, userId), gte(shifts.date, start), lte(shifts.date, end));
   const candidates = await tx.select({ id: shifts.id }).from(shifts).where(inRange).for("update");
-  const keep = await shiftsInOpenSwaps(
-    tx,
-    candidates.map((c) => c.id),
-  );
+  const ids = candidates.map((c) => c.id);
+  const keep = new Set([...(await shiftsInOpenSwaps(tx, ids)), ...(await shiftsOfCompletedSwaps(tx, ids))]);
   const deleted = await tx
     .delete(shifts)
     .where(keep.size ? and(inRange, notInArray(shifts.id, [...keep])) : inRange)

@@ -10,6 +10,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const IN_OPEN_SWAP = "This shift is part of an open swap request. Cancel or finish the request before changing it.";
+const IN_COMPLETED_SWAP =
+  "This shift came from a completed swap, whose record depends on it. You can change it, but not delete it.";
+
+/** Each responder's signed-in client, by user id. */
+const responders = new Map<number, Client>();
 
 /** A requester with a future day shift asked of a responder who has an Available Off Day then. */
 async function openSwap() {
@@ -17,6 +22,7 @@ async function openSwap() {
   const date = `${addDays(todayInLondon(), 40).slice(0, 8)}10`;
   const a = await signedInClient(t.baseUrl);
   const b = await signedInClient(t.baseUrl);
+  responders.set(b.user.id, b.client);
   const shift = await a.client.post("/api/shifts", { date, shiftType: "day", startTime: "07:00", endTime: "19:00" });
   expect(shift.status).toBe(201);
   const offDay = await b.client.post("/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });
@@ -74,5 +80,31 @@ describe("a shift in an open swap request", () => {
     expect((await a.patch(`/api/swap-requests/${requestId}`, { status: "cancelled" })).status).toBe(200);
     expect((await a.patch(`/api/shifts/${shiftId}`, { startTime: "08:00", endTime: "20:00" })).status).toBe(200);
     expect((await a.delete(`/api/shifts/${shiftId}`)).status).toBe(200);
+  });
+});
+
+describe("the shift of a completed swap", () => {
+  it("cannot be deleted or cleared by its new owner, so both parties keep the swap and its chat", async () => {
+    const { a, shiftId, requestId, date } = await openSwap();
+    const b = (await a.get(`/api/swap-requests/${requestId}`)).body.responderId as number;
+    expect((await a.post(`/api/swap-requests/${requestId}/agree`)).status).toBe(200);
+    const responder = responders.get(b) as Client;
+    const done = await responder.post(`/api/swap-requests/${requestId}/agree`);
+    expect(done.body.status, done.text).toBe("completed");
+    expect((await shiftOf(responder, shiftId)).userId).toBe(b);
+
+    const del = await responder.delete(`/api/shifts/${shiftId}`);
+    expect(del.status).toBe(409);
+    expect(del.body.message).toBe(IN_COMPLETED_SWAP);
+    const [year, month] = date.split("-").map(Number);
+    expect((await responder.delete(`/api/shifts/clear/month/${year}/${month}`)).status).toBe(200);
+    expect(await shiftOf(responder, shiftId)).toBeDefined();
+    const kept = await a.get(`/api/swap-requests/${requestId}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body.status).toBe("completed");
+
+    // It stays theirs to change.
+    const changed = await responder.patch(`/api/shifts/${shiftId}`, { shiftType: "rest_day" });
+    expect(changed.status, changed.text).toBe(200);
   });
 });
