@@ -17,6 +17,7 @@ export const defaultAuthLimits: AuthLimits = {
 };
 
 const INVALID_LOGIN = "Invalid email or password";
+export const USERNAME_IS_OTHER_EMAIL = "A username that is an email address must be your own email";
 export const RESET_INVALID = "This reset link is invalid or has expired";
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -34,6 +35,11 @@ export function constraintOf(err: unknown): string | undefined {
 
 export async function register(db: Db, input: RegisterInput, allowedDomains: string[]): Promise<UserRow> {
   if (!isAllowedEmail(input.email, allowedDomains)) throw badRequest(NHS_EMAIL_MESSAGE, "email");
+  // Sign-up copies the email into the username, so someone else's work address as a username
+  // would stop its owner from ever signing up.
+  if (isAllowedEmail(input.username, allowedDomains) && input.username.toLowerCase() !== input.email) {
+    throw badRequest(USERNAME_IS_OTHER_EMAIL, "username");
+  }
   const password = await hashPassword(input.password);
   try {
     const [user] = await db

@@ -59,6 +59,23 @@ describe("registration", () => {
     expect(again.body).toEqual({ message: "An account with this email already exists", field: "email" });
   });
 
+  it("refuses someone else's work email as a username, so its owner can still sign up", async () => {
+    const theirs = uniqueEmail("owner");
+    const squat = await new Client(t.baseUrl).post("/api/auth/register", registration({ username: theirs }));
+    expect(squat.status).toBe(400);
+    expect(squat.body).toEqual({
+      message: "A username that is an email address must be your own email",
+      field: "username",
+    });
+    const owner = await new Client(t.baseUrl).post("/api/auth/register", registration({ email: theirs }));
+    expect(owner.status, owner.text).toBe(201);
+    const plain = await new Client(t.baseUrl).post(
+      "/api/auth/register",
+      registration({ username: `medic${Date.now()}` }),
+    );
+    expect(plain.status).toBe(201);
+  });
+
   it("refuses an email outside the NHS domains", async () => {
     const res = await new Client(t.baseUrl).post("/api/auth/register", registration({ email: "someone@gmail.com" }));
     expect(res.status).toBe(400);
