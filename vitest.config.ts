@@ -9,12 +9,15 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
+          // Projects run one group after another, so suites don't compete for the two cores.
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
+          sequence: { groupOrder: 1 },
           globalSetup: ["tests/api/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -26,6 +29,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          sequence: { groupOrder: 3 },
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -37,6 +41,7 @@ export default defineConfig({
           // Real server processes stopped and restarted: one file at a time, long timeouts.
           name: "reliability",
           include: ["tests/reliability/**/*.test.ts"],
+          sequence: { groupOrder: 2 },
           exclude: [...slowReliability],
           globalSetup: ["tests/api/global-setup.ts"],
           testTimeout: 120_000,
@@ -51,6 +56,7 @@ export default defineConfig({
               test: {
                 name: "crash",
                 include: [...slowReliability],
+                sequence: { groupOrder: 4 },
                 globalSetup: ["tests/api/global-setup.ts"],
                 testTimeout: 300_000,
                 hookTimeout: 120_000,
