@@ -22,7 +22,8 @@ export function BrowseByHubCard({
         <HubBrowseFlow
           buttonLabel={buttonLabel}
           onRequestSwap={onRequestSwap}
-          buttonProps={{ className: "w-full sm:w-auto" }}
+          // The longer label wraps on narrow phones instead of pushing the card past the screen edge.
+          buttonProps={{ className: "h-auto min-h-11 w-full whitespace-normal text-center sm:w-auto" }}
         />
       </CardContent>
     </Card>
