@@ -27,7 +27,7 @@ export function StatusBadge({ clinician }: { clinician: HubClinician }) {
         status.badge,
       )}
     >
-      <span aria-hidden="true" className={cn("size-2 rounded-full", status.dot)} />
+      <span aria-hidden="true" className={cn("size-2 shrink-0 rounded-full", status.dot)} />
       {status.label}
     </span>
   );
@@ -65,26 +65,29 @@ export function ClinicianRow({
         <Avatar className="size-11 shrink-0">
           <AvatarFallback>{initials(clinician.firstName, clinician.lastName)}</AvatarFallback>
         </Avatar>
+        {/* The toggle sits beside the name only, so the grade line and badge keep the full width on phones. */}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <h3 className="truncate text-base font-bold">{name}</h3>
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="min-w-0 truncate pt-1.5 text-base font-bold">{name}</h3>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="-mr-2 shrink-0"
+              aria-expanded={open}
+              aria-controls={`${id}-details`}
+              onClick={toggle}
+            >
+              <span>{open ? "Hide details" : "Show details"}</span>
+              <span className="sr-only"> for {name}</span>
+              <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
+            </Button>
+          </div>
           <p className="text-sm text-muted-foreground">
             {gradeLabel(clinician.clinicalGrade)}
             {clinician.hub && <> · {clinician.hub}</>}
           </p>
           <StatusBadge clinician={clinician} />
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="shrink-0"
-          aria-expanded={open}
-          aria-controls={`${id}-details`}
-          onClick={toggle}
-        >
-          <span>{open ? "Hide details" : "Show details"}</span>
-          <span className="sr-only"> for {name}</span>
-          <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
-        </Button>
       </div>
       <div id={`${id}-details`} hidden={!open} className="flex flex-col gap-4 border-t border-border px-3 py-3 sm:px-4">
         {open && (
