@@ -324,7 +324,15 @@ async function checkOffers(tx: Tx, requesterId: number, responderId: number | nu
 }
 
 /** No second open request for the same shift and responder (or a second open 'looking for match'). */
-async function checkNoDuplicate(tx: Tx, shiftId: number, responderId: number | null, exceptId?: number) {
+export const OTHER_OPEN_WITH_YOU = "There is already another open request with you for this shift";
+
+async function checkNoDuplicate(
+  tx: Tx,
+  shiftId: number,
+  responderId: number | null,
+  exceptId?: number,
+  message?: string,
+) {
   const [dup] = await tx
     .select({ id: swapRequests.id })
     .from(swapRequests)
@@ -339,9 +347,10 @@ async function checkNoDuplicate(tx: Tx, shiftId: number, responderId: number | n
     .limit(1);
   if (dup) {
     throw conflict(
-      responderId === null
-        ? "This shift already has an open request looking for a match"
-        : "You already have an open swap request with this clinician for this shift",
+      message ??
+        (responderId === null
+          ? "This shift already has an open request looking for a match"
+          : "You already have an open swap request with this clinician for this shift"),
     );
   }
 }
@@ -474,19 +483,7 @@ export function undoDecline(db: Db, me: UserRow, id: number) {
     if (!shift || shift.userId !== r.requesterId || requesterShiftIssue(shift, todayInLondon())) {
       throw conflict("The shift of this request can no longer be swapped, so the request cannot be restored");
     }
-    const [other] = await tx
-      .select({ id: swapRequests.id })
-      .from(swapRequests)
-      .where(
-        and(
-          eq(swapRequests.requesterShiftId, shift.id),
-          eq(swapRequests.responderId, me.id),
-          inArray(swapRequests.status, ["pending", "accepted"]),
-          ne(swapRequests.id, r.id),
-        ),
-      )
-      .limit(1);
-    if (other) throw conflict("There is already another open request with you for this shift");
+    await checkNoDuplicate(tx, shift.id, me.id, r.id, OTHER_OPEN_WITH_YOU);
     return save(tx, r.id, { status: "pending", ...clearedAgreements });
   });
 }
@@ -559,9 +556,11 @@ export async function offerToCover(db: Db, me: UserRow, id: number): Promise<Swa
     // A request of another grade is not listed to this user: it does not exist for them.
     if (role === "other" && requester.clinicalGrade !== me.clinicalGrade) throw notFound(SWAP_NOT_FOUND);
     check("offerToCover", role, r);
-    const [shift] = await tx.select().from(shifts).where(eq(shifts.id, r.requesterShiftId));
+    // The shift's lock, as creation takes it, so a request to me for it cannot slip in meanwhile.
+    const [shift] = await lockShifts(tx, [r.requesterShiftId]);
     const issue = shift.userId === r.requesterId ? requesterShiftIssue(shift, todayInLondon()) : "Shift changed";
     if (issue) throw conflict("This shift can no longer be swapped");
+    await checkNoDuplicate(tx, shift.id, me.id, r.id, OTHER_OPEN_WITH_YOU);
     const checked = await checkResponder(tx, requester, me.id, shift.date, undefined).catch((e) => {
       if (e instanceof AppError && e.statusCode === 409) {
         throw conflict(`You need an Available Off Day on ${longDay(shift.date)} to cover this shift`);

@@ -591,6 +591,22 @@ describe("open requests and offering to cover", () => {
     expect((await A.client.post(`/api/swap-requests/${id}/agree`)).body.status).toBe("completed");
   });
 
+  it("refuses to let a colleague cover an open request when the requester already asked them for that shift", async () => {
+    const day = freshDay();
+    const shiftId = await addShift(db, A.id, day, { shiftType: "day" });
+    await offDay(db, C.id, day);
+    const toC = await A.client.post("/api/swap-requests", { requesterShiftId: shiftId, responderId: C.id });
+    expect(toC.status, toC.text).toBe(201);
+    const open = await A.client.post("/api/swap-requests", { requesterShiftId: shiftId });
+    expect(open.status, open.text).toBe(201);
+
+    const cover = await C.client.post(`/api/swap-requests/${open.body.id}/offer-to-cover`);
+    expect(cover.status, cover.text).toBe(409);
+    expect(cover.body.message).toBe("There is already another open request with you for this shift");
+    const [row] = await db.select().from(swapRequests).where(eq(swapRequests.id, open.body.id));
+    expect(row.responderId).toBeNull();
+  });
+
   it("does not list past shifts' open requests", async () => {
     const shiftId = await addShift(db, A.id, freshDay(), { shiftType: "day" });
     const res = await A.client.post("/api/swap-requests", { requesterShiftId: shiftId });
