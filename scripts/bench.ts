@@ -335,7 +335,8 @@ async function optionalBench<T>(file: string, run: (mod: any) => Promise<T>): Pr
 
 // ---- Report -------------------------------------------------------------------------------------
 
-type Budget = { name: string; limit: string; value: string; verdict: "PASS" | "FAIL" | "MISSING" };
+/** INFO: a figure beside a budget that is not held to it (e.g. the import's stress case). */
+type Budget = { name: string; limit: string; value: string; verdict: "PASS" | "FAIL" | "MISSING" | "INFO" };
 
 const ms = (n: number | null | undefined) => (n === null || n === undefined ? "–" : `${n.toFixed(1)}`);
 const ratio = (a: number | null | undefined, b: number | null | undefined) =>
@@ -519,7 +520,12 @@ async function main() {
           name: `import_${p.profile}`,
           limit: `< ${BUDGETS.importMs} ms for ${(p.fileBytes / 1024 / 1024).toFixed(1)} MB, other requests p99 < ${BUDGETS.eventLoopMs} ms`,
           value: `max ${p.importMs.max} ms, others p99 ${ms(p.during.p99Ms)} ms${p.realistic ? "" : " (stress case)"}`,
-          verdict: p.importMs.max < BUDGETS.importMs && p.during.p99Ms < BUDGETS.eventLoopMs ? "PASS" : "FAIL",
+          verdict:
+            p.importMs.max < BUDGETS.importMs && p.during.p99Ms < BUDGETS.eventLoopMs
+              ? "PASS"
+              : p.realistic
+                ? "FAIL"
+                : "INFO",
         });
       }
     } else {
@@ -568,7 +574,7 @@ async function main() {
     client,
     ...results,
     budgets,
-    pass: budgets.every((b) => b.verdict === "PASS"),
+    pass: budgets.every((b) => b.verdict === "PASS" || b.verdict === "INFO"),
     seconds: Math.round((performance.now() - t0) / 1000),
   };
 
