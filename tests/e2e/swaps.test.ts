@@ -186,7 +186,7 @@ describe("a swap from browse-by-hub to both calendars", () => {
     const b = ben.page;
     await b.goto("/swap-requests");
     await b
-      .getByRole("link", { name: /^Open conversation for / })
+      .getByRole("link", { name: /^Chat about the request for / })
       .first()
       .click();
     const benDetails = b.getByTestId("swap-details");

@@ -46,9 +46,10 @@ export function SwapRequestItem({ request: r, myId }: { request: SwapRequest; my
           </Button>
         )}
         <Button asChild variant="secondary" size="sm">
+          {/* The spoken name starts with the visible word, so voice control's "click Chat" finds it. */}
           <Link
             href={`/messages/${r.id}`}
-            aria-label={`Open conversation for ${formatDay(r.requesterShift.date, SHORT_DATE)}`}
+            aria-label={`Chat about the request for ${formatDay(r.requesterShift.date, SHORT_DATE)}`}
           >
             <MessageSquare aria-hidden="true" /> Chat
           </Link>
