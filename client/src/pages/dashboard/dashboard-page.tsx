@@ -15,13 +15,14 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={`Welcome back, ${user.firstName}`} description={format(new Date(), "EEEE, MMMM do, yyyy")} />
-      {/* Dashboard cards (Upcoming Shifts, Browse by Hub, Swap Requests) go in this grid. */}
-      <div className="grid gap-5 empty:hidden lg:grid-cols-2" data-testid="dashboard-cards">
+      {/* What a clinician checks first thing: today's and the week's shifts, then requests waiting on
+          someone, then looking for new swaps; the tips come last. */}
+      <div className="grid gap-5 lg:grid-cols-2" data-testid="dashboard-cards">
         <UpcomingShiftsCard />
-        <BrowseByHubCard />
         <DashboardSwapRequestsCard />
+        <BrowseByHubCard />
+        <NotificationsCard />
       </div>
-      <NotificationsCard />
       <WelcomeModal userId={user.id} />
     </>
   );
