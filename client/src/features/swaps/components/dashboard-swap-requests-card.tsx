@@ -14,7 +14,10 @@ const SHOWN = 3;
 export function DashboardSwapRequestsCard() {
   const { user } = useUser();
   const query = useSwapRequests();
-  const pending = (query.data ?? []).filter((r) => r.status === "pending");
+  // Soonest shift first: those are the requests that need an answer before anything else.
+  const pending = (query.data ?? [])
+    .filter((r) => r.status === "pending")
+    .sort((a, b) => a.requesterShift.date.localeCompare(b.requesterShift.date));
   const more = pending.length - SHOWN;
 
   return (
