@@ -362,7 +362,7 @@ function Actions({
         )}
         {canUndo && (
           <Button variant="outline" onClick={doUndo} disabled={undo.isPending}>
-            {undo.isPending ? "Restoring..." : "Undo decline"}
+            {undo.isPending ? "Restoring..." : "Undo Decline"}
           </Button>
         )}
         {canDelete && (
