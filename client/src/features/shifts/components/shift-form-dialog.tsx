@@ -183,7 +183,9 @@ export function ShiftFormDialog({
                 checked={form.isProtected}
                 onCheckedChange={(v) => setForm((f) => ({ ...f, isProtected: v === true }))}
               />
-              <Label htmlFor={`${id}-protected`}>Protected shift (cannot be swapped)</Label>
+              <Label htmlFor={`${id}-protected`} className="leading-snug">
+                Protected shift (cannot be swapped)
+              </Label>
             </div>
           )}
 
