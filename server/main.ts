@@ -1,6 +1,6 @@
 import path from "node:path";
 import { buildApp } from "./app";
-import { purgeExpiredSessions } from "./auth/sessions";
+import { purgeExpired } from "./auth/sessions";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirInUseError } from "./db/embedded";
 import { openDatabase } from "./db/open";
@@ -36,7 +36,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  const purge = setInterval(() => void purgeExpiredSessions(database.db).catch(() => undefined), 60 * 60 * 1000);
+  const purge = setInterval(() => void purgeExpired(database.db).catch(() => undefined), 60 * 60 * 1000);
   purge.unref();
 
   try {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/open";
-import { sessions, type UserRow, users } from "../db/schema";
+import { passwordResets, rateLimits, sessions, type UserRow, users } from "../db/schema";
 
 export const SESSION_COOKIE = "sid";
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -63,6 +63,10 @@ export async function destroyUserSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function purgeExpiredSessions(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expire, new Date()));
+/** Hourly housekeeping: ended sessions, spent limit windows and old reset links. */
+export async function purgeExpired(db: Db) {
+  const now = new Date();
+  await db.delete(sessions).where(lt(sessions.expire, now));
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
+  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
 }

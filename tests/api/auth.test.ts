@@ -416,3 +416,35 @@ describe("per-address limits", () => {
     }
   });
 });
+
+describe("housekeeping", () => {
+  it("purges ended sessions, spent limit windows and old reset links, and keeps live ones", async () => {
+    const { purgeExpired } = await import("../../server/auth/sessions");
+    const { passwordResets, rateLimits } = await import("../../server/db/schema");
+    const db = t.database.db;
+    const live = await signedInClient(t.baseUrl);
+    const ended = await signedInClient(t.baseUrl);
+    await db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, ended.user.id));
+    const hour = 60 * 60 * 1000;
+    await db.insert(rateLimits).values([
+      { key: `spent:${ended.user.id}`, count: 3, resetAt: new Date(Date.now() - 1000) },
+      { key: `live:${live.user.id}`, count: 3, resetAt: new Date(Date.now() + hour) },
+    ]);
+    await db.insert(passwordResets).values([
+      { userId: ended.user.id, tokenHash: `old-${ended.user.id}`, expiresAt: new Date(Date.now() - 48 * hour) },
+      { userId: live.user.id, tokenHash: `new-${live.user.id}`, expiresAt: new Date(Date.now() + hour) },
+    ]);
+    await purgeExpired(db);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, ended.user.id))).toEqual([]);
+    expect((await live.client.get("/api/auth/user")).status).toBe(200);
+    const keys = (await db.select().from(rateLimits)).map((r) => r.key);
+    expect(keys).toContain(`live:${live.user.id}`);
+    expect(keys).not.toContain(`spent:${ended.user.id}`);
+    const tokens = (await db.select().from(passwordResets)).map((r) => r.tokenHash);
+    expect(tokens).toContain(`new-${live.user.id}`);
+    expect(tokens).not.toContain(`old-${ended.user.id}`);
+  });
+});
