@@ -7,7 +7,8 @@ import type { ShiftType } from "../../common/enums";
  */
 export type Cell = { kind: "text"; text: string } | { kind: "number"; value: number; dated: boolean } | null;
 
-export const textCell = (text: string): Cell => ({ kind: "text", text });
+// PostgreSQL text cannot hold NUL, and no roster means one: it is dropped on the way in.
+export const textCell = (text: string): Cell => ({ kind: "text", text: text.replaceAll("\u0000", "") });
 export const numberCell = (value: number, dated = false): Cell => ({ kind: "number", value, dated });
 
 export function isBlank(cell: Cell): boolean {

@@ -151,6 +151,21 @@ describe("importing a roster", () => {
     expect(answer.skipped).toEqual([{ sheet: "December", row: 7, reason: "Unrecognised date 'junk'" }]);
   });
 
+  it("drops NUL characters a spreadsheet cell may hold instead of failing the import", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    const answer = await importOk(
+      client,
+      "nul.xlsx",
+      workbook({
+        A: [
+          ["Date", "Shift", "Notes"],
+          ["02/02/2031", "Day", "Course\u0000 day"],
+        ],
+      }),
+    );
+    expect(answer.shifts.map((s) => s.notes)).toEqual(["Course day"]);
+  });
+
   it("keeps the first of two rows for one date and reports the later one", async () => {
     const { client } = await signedInClient(t.baseUrl);
     const answer = await importOk(
