@@ -19,7 +19,8 @@ const messageParams = z.object({ id: positiveId("id") });
 export async function messageRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook("preHandler", requireUser);
+  // Before validation, so a signed-out caller learns nothing from validation answers.
+  r.addHook("onRequest", requireUser);
 
   // SPEC §7 reads the answer as a number, so it is a bare JSON number.
   r.get("/api/messages/unread-count", async (request) => chat.unreadCount(db, currentUser(request)));
