@@ -78,6 +78,7 @@ function benchDatabaseUrl(): string {
   return server.toString();
 }
 
+/** `seconds` is how long the seeding took, in this run or in the run that seeded the reused database. */
 type SeedInfo = { reused: boolean; seconds: number | null; users: number; shifts: number; messages: number };
 
 async function ensureSeeded(url: string): Promise<SeedInfo> {
@@ -87,7 +88,7 @@ async function ensureSeeded(url: string): Promise<SeedInfo> {
   const fresh = marker && marker.users === USERS && marker.seed === args.seed && marker.firstDay >= addDays(today, -37);
   if (fresh && !args.reseed) {
     log(`reusing ${url.replace(/\/\/[^@]*@/, "//")} (${marker.users} users seeded ${marker.seededAt})`);
-    return { reused: true, seconds: null, ...(await counts(url)) };
+    return { reused: true, seconds: marker.seconds, ...(await counts(url)) };
   }
   log(`seeding ${USERS} users into ${url.replace(/\/\/[^@]*@/, "//")} …`);
   const result = await seedDatabase({ url, users: USERS, seed: args.seed, fresh: true, log });

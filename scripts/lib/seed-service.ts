@@ -69,7 +69,7 @@ export type SeedResult = {
   password: string;
 };
 
-export type SeedMarker = { users: number; seed: string; firstDay: string; seededAt: string };
+export type SeedMarker = { users: number; seed: string; firstDay: string; seededAt: string; seconds: number | null };
 
 export class SeedRefused extends Error {}
 
@@ -147,7 +147,7 @@ export async function readSeedMarker(url: string): Promise<SeedMarker | undefine
     const table = await client.query("select to_regclass('public.crewswap_seed') as t");
     if (!table.rows[0].t) return undefined;
     const { rows } = await client.query(
-      "select users, seed, first_day::text as first_day, seeded_at from crewswap_seed order by seeded_at desc limit 1",
+      "select users, seed, first_day::text as first_day, seeded_at, seconds from crewswap_seed order by seeded_at desc limit 1",
     );
     if (!rows[0]) return undefined;
     return {
@@ -155,6 +155,7 @@ export async function readSeedMarker(url: string): Promise<SeedMarker | undefine
       seed: rows[0].seed,
       firstDay: rows[0].first_day,
       seededAt: new Date(rows[0].seeded_at).toISOString(),
+      seconds: rows[0].seconds === null ? null : Math.round(rows[0].seconds * 10) / 10,
     };
   } finally {
     await client.end();
