@@ -99,6 +99,9 @@ describe("only the two parties", () => {
     expect((await anonymous.get("/api/messages/unread-count")).status).toBe(401);
     expect((await anonymous.get("/api/conversations")).status).toBe(401);
     expect((await anonymous.post("/api/messages", { swapRequestId: 1, content: "x" })).status).toBe(401);
+    // Invalid input from a stranger is still "sign in first", never a validation answer.
+    expect((await anonymous.get("/api/messages/not-a-number")).status).toBe(401);
+    expect((await anonymous.post("/api/messages", { content: "" })).status).toBe(401);
   });
 });
 
