@@ -18,8 +18,9 @@ export function NotificationsCard() {
         <ul className="flex flex-col gap-3 text-base">
           <li className="flex items-start gap-3">
             <BookOpen aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+            {/* Phones have no header, so no Guide menu: point only at the Profile's guide there. */}
             <span>
-              New here? Read the Guide in the menu, or the setup guide on your{" "}
+              New here? Read <span className="hidden md:inline">the Guide in the menu, or </span>the setup guide on your{" "}
               <Link href="/profile" className={linkClass}>
                 Profile
               </Link>
