@@ -15,14 +15,15 @@ export function AppHeader({ user, unread }: { user: PublicUser; unread: number }
       data-testid="app-header"
       className="fixed inset-x-0 top-0 z-40 hidden h-16 bg-primary text-white shadow-md md:block"
     >
-      <div className="mx-auto flex h-full max-w-6xl items-center gap-6 px-4 lg:px-6">
+      {/* From 768px to 1023px (tablets) the icons and the brand's word give way so everything fits on one row. */}
+      <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4 lg:gap-6 lg:px-6">
         <Link
           href="/dashboard"
           className="flex items-center gap-2 rounded-md text-white [--brand-contrast:#005eb8]"
           aria-label="CrewSwap home"
         >
           <BrandMark className="text-white" />
-          <BrandName />
+          <BrandName className="hidden lg:inline" />
         </Link>
         <nav aria-label="Main" className="flex flex-1 items-center gap-1">
           {navItems.map((item) => {
@@ -33,11 +34,11 @@ export function AppHeader({ user, unread }: { user: PublicUser; unread: number }
                 href={item.href}
                 aria-current={active ? "page" : undefined}
                 className={cn(
-                  "relative inline-flex h-10 items-center gap-2 rounded-md px-3 text-base font-semibold text-white hover:bg-primary-hover",
+                  "relative inline-flex h-10 items-center gap-2 whitespace-nowrap rounded-md px-2.5 text-base font-semibold text-white hover:bg-primary-hover lg:px-3",
                   active && "bg-primary-dark underline decoration-2 underline-offset-8",
                 )}
               >
-                <item.icon aria-hidden="true" className="size-4" />
+                <item.icon aria-hidden="true" className="hidden size-4 lg:block" />
                 {item.headerLabel}
                 {item.unread && <UnreadBadge count={unread} />}
               </Link>

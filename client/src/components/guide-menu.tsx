@@ -34,8 +34,8 @@ export function GuideMenu() {
   const [, navigate] = useLocation();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-base font-semibold text-white hover:bg-primary-hover data-[state=open]:bg-primary-dark">
-        <BookOpen aria-hidden="true" className="size-4" />
+      <DropdownMenuTrigger className="inline-flex h-10 items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 text-base font-semibold text-white hover:bg-primary-hover data-[state=open]:bg-primary-dark lg:px-3">
+        <BookOpen aria-hidden="true" className="hidden size-4 lg:block" />
         Guide
         <ChevronDown aria-hidden="true" className="size-4" />
       </DropdownMenuTrigger>
