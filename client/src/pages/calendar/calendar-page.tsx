@@ -29,8 +29,12 @@ export function CalendarPage() {
         title="Your Schedule"
         description="Keep your roster up to date so colleagues can find swaps with you."
         actions={
-          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end lg:shrink-0 lg:flex-nowrap">
-            <Button className="col-span-2" onClick={() => setAddRequest({ date: today, nonce: Date.now() })}>
+          // One column below 384px, where the two buttons side by side no longer fit their labels.
+          <div className="grid gap-2 min-[24rem]:grid-cols-2 sm:flex sm:flex-wrap sm:justify-end lg:shrink-0 lg:flex-nowrap">
+            <Button
+              className="min-[24rem]:col-span-2"
+              onClick={() => setAddRequest({ date: today, nonce: Date.now() })}
+            >
               <CalendarPlus aria-hidden="true" />
               Manage Schedule
             </Button>
