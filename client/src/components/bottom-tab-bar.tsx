@@ -23,7 +23,8 @@ export function BottomTabBar({ unread }: { unread: number }) {
                 href={tab.href}
                 aria-current={active ? "page" : undefined}
                 className={cn(
-                  "relative flex flex-1 flex-col items-center justify-center gap-1 rounded-md text-xs font-semibold text-muted-foreground",
+                  // A notch smaller on 320px screens, where 'Dashboard' is wider than its fifth of the bar.
+                  "relative flex min-w-0 flex-1 flex-col items-center justify-center gap-1 rounded-md text-[0.6875rem] font-semibold text-muted-foreground min-[22rem]:text-xs",
                   active && "text-primary",
                 )}
               >
