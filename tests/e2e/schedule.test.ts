@@ -176,7 +176,7 @@ describe("schedule page", () => {
     const panel = page.locator('[data-testid="my-availability"]:visible');
     const offDays = panel.getByRole("region", { name: "Available Off Days" });
     const [y, m, d] = target.split("-").map(Number);
-    const short = `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()].slice(0, 3)} ${d} ${MONTHS[m - 1].slice(0, 3)} ${y}`;
+    const short = `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()].slice(0, 3)}, ${MONTHS[m - 1].slice(0, 3)} ${d}, ${y}`;
     await offDays.getByText(short).waitFor();
 
     // Withdrawing it from the panel turns it back into a plain rest day.

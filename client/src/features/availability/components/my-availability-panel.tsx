@@ -98,7 +98,7 @@ function Group({
           {items.map((s) => (
             <li key={s.id} className="flex min-h-9 items-center justify-between gap-2 text-sm">
               <span>
-                <span className="font-semibold">{format(dateOf(s.date), "EEE d MMM yyyy")}</span>
+                <span className="font-semibold whitespace-nowrap">{format(dateOf(s.date), "EEE, MMM d, yyyy")}</span>
                 {showTimes && <span className="block text-muted-foreground">{timeRangeLabel(s) ?? "Time TBD"}</span>}
               </span>
               {action && <ToggleOffDay date={s.date} to={action} />}

@@ -117,7 +117,7 @@ export function ClinicianBrowser({
                     view === "all"
                       ? "All active users"
                       : complete
-                        ? `Available ${format(range!.from!, "d MMM")} – ${format(range!.to!, "d MMM yyyy")}`
+                        ? `Available ${format(range!.from!, "MMM d")} – ${format(range!.to!, "MMM d, yyyy")}`
                         : "Choose a date range"
                   }
                   items={view === "all" ? all.data : filtered.data}

@@ -14,7 +14,7 @@ import { clinicianStatus } from "../clinician-status";
 export type SwapRequestTarget = { clinician: HubClinician; date: string; availabilityShift: Shift };
 
 const longDay = (day: string) => format(dateOf(day), "EEEE, MMM d, yyyy");
-const shortDay = (day: string) => format(dateOf(day), "EEE d MMM");
+const shortDay = (day: string) => format(dateOf(day), "EEE, MMM d");
 const times = (s: Shift) => (s.startTime && s.endTime ? `${s.startTime} - ${s.endTime}` : "Time TBD");
 
 export function StatusBadge({ clinician }: { clinician: HubClinician }) {

@@ -9,7 +9,7 @@ import { useMediaQuery } from "@/features/chat/hooks/use-media-query";
 import { dateOf } from "@/features/shifts/components/shift-style";
 import { cn } from "@/lib/utils";
 
-const label = (d: Date) => format(d, "EEE d MMM yyyy");
+const label = (d: Date) => format(d, "MMM d, yyyy");
 
 /** Collapsible 'Filter by Date Range': a range calendar, one month on phones and two from 768px. */
 export function DateRangeFilter({

@@ -46,11 +46,11 @@ export function UpcomingShiftsCard() {
           <ul className="flex flex-col divide-y divide-border">
             {days.map((day, i) => (
               <li key={day} data-day={day} className="flex items-start justify-between gap-3 py-2">
-                <span className="w-28 shrink-0 font-semibold">
-                  {i === 0 ? "Today" : i === 1 ? "Tomorrow" : format(dateOf(day), "EEE d MMM")}
+                <span className="w-32 shrink-0 font-semibold whitespace-nowrap">
+                  {i === 0 ? "Today" : i === 1 ? "Tomorrow" : format(dateOf(day), "EEE, MMM d")}
                   {i < 2 && (
                     <span className="block text-sm font-normal text-muted-foreground">
-                      {format(dateOf(day), "EEE d MMM")}
+                      {format(dateOf(day), "EEE, MMM d")}
                     </span>
                   )}
                 </span>
