@@ -28,15 +28,10 @@ let status: SocketStatus = "connecting";
 let attempt = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let releaseTimer: ReturnType<typeof setTimeout> | undefined;
-/** Counts connections and disconnections, so a screen can react once to each. */
-let openCount = 0;
-let downCount = 0;
 
 function setStatus(next: SocketStatus) {
   if (next === status) return;
   status = next;
-  if (next === "open") openCount += 1;
-  if (next === "down") downCount += 1;
   for (const listener of statusListeners) listener(next);
 }
 
@@ -156,9 +151,4 @@ export function onSocketStatus(listener: Listener<SocketStatus>): () => void {
 
 export function getSocketStatus(): SocketStatus {
   return status;
-}
-
-/** How many times the socket has opened and gone down so far in this tab. */
-export function getSocketEpisodes(): { opened: number; down: number } {
-  return { opened: openCount, down: downCount };
 }
