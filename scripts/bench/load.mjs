@@ -1,27 +1,134 @@
 // Load generator for `npm run bench`, run as its own process so it never shares an event loop
 // with the server it measures. Input: one JSON argument; output: one JSON line on stdout.
+//
+// mode "paced": requests leave at a steady rate (request i at t0 + i/rate) whatever the answers do,
+// and latency runs from the moment a request was due, so a slow server cannot hide its queue
+// (no coordinated omission). This is what "p99 at 500 requests/s" means in DESIGN §7.
+//
+// mode "autocannon": autocannon with `overallRate`. Its rate limit lets each connection send as
+// fast as it can until it has made its share for the current second, then wait for the next one:
+// the load arrives in bursts at the top of every second, with all connections busy at once.
+import http from "node:http";
 import autocannon from "autocannon";
 
 const cfg = JSON.parse(process.argv[2]);
+const requests = cfg.requests.map((r) => ({ ...r, body: r.body === undefined ? undefined : Buffer.from(r.body) }));
+const target = new URL(cfg.url);
 
-function run(duration, samples, codes) {
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+const round = (n) => (n === null || n === undefined ? null : Math.round(n * 100) / 100);
+
+function summary(samples, codes, errors, seconds, bytes) {
+  samples.sort((a, b) => a - b);
+  const total = Object.values(codes).reduce((s, n) => s + n, 0);
+  return {
+    requests: total,
+    achievedRate: Math.round(total / seconds),
+    ok: samples.length,
+    non2xx: total - samples.length,
+    errors,
+    statusCodes: codes,
+    p50: round(percentile(samples, 50)),
+    p90: round(percentile(samples, 90)),
+    p99: round(percentile(samples, 99)),
+    p999: round(percentile(samples, 99.9)),
+    max: round(samples[samples.length - 1] ?? null),
+    mean: round(samples.length ? samples.reduce((s, n) => s + n, 0) / samples.length : null),
+    bytesPerResponse: total ? Math.round(bytes / total) : 0,
+  };
+}
+
+async function paced(seconds, record) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: cfg.connections });
+  const samples = [];
+  const codes = {};
+  let errors = 0;
+  let bytes = 0;
+  const total = Math.max(1, Math.round(cfg.rate * seconds));
+  const interval = 1000 / cfg.rate;
+  const pending = new Set();
+  const fire = (i, due) => {
+    const r = requests[i % requests.length];
+    const done = new Promise((resolve) => {
+      const req = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method: r.method,
+          path: r.path,
+          headers: { ...r.headers, ...(r.body ? { "content-length": r.body.length } : {}) },
+          timeout: 10_000,
+        },
+        (res) => {
+          res.on("data", (chunk) => {
+            bytes += chunk.length;
+          });
+          res.on("end", () => {
+            const ms = performance.now() - due;
+            codes[res.statusCode] = (codes[res.statusCode] ?? 0) + 1;
+            if (res.statusCode >= 200 && res.statusCode < 300) samples.push(ms);
+            resolve();
+          });
+        },
+      );
+      req.on("timeout", () => req.destroy(new Error("timeout")));
+      req.on("error", () => {
+        errors += 1;
+        resolve();
+      });
+      req.end(r.body);
+    });
+    pending.add(done);
+    done.then(() => pending.delete(done));
+  };
+  const t0 = performance.now();
+  await new Promise((resolve) => {
+    let i = 0;
+    const tick = () => {
+      const now = performance.now();
+      while (i < total && t0 + i * interval <= now) {
+        fire(i, t0 + i * interval);
+        i++;
+      }
+      if (i >= total) resolve();
+      else setTimeout(tick, Math.max(0, t0 + i * interval - performance.now()));
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  agent.destroy();
+  const elapsed = (performance.now() - t0) / 1000;
+  return record ? summary(samples, codes, errors, elapsed, bytes) : null;
+}
+
+function withAutocannon(seconds, record) {
   return new Promise((resolve, reject) => {
+    const samples = [];
+    const codes = {};
     let errors = 0;
+    const started = performance.now();
     const instance = autocannon(
       {
         url: cfg.url,
         connections: Math.max(1, Math.min(cfg.connections, cfg.rate)),
         overallRate: cfg.rate,
-        duration,
+        duration: seconds,
         requests: cfg.requests,
         timeout: 10,
-        // Raw response times: the rate is fixed, so no correction for senders held back.
+        // Raw response times; autocannon's own correction assumes a 1 ms interval at these rates.
         ignoreCoordinatedOmission: true,
       },
-      (err, result) => (err ? reject(err) : resolve({ result, errors })),
+      (err, result) => {
+        if (err) return reject(err);
+        const elapsed = (performance.now() - started) / 1000;
+        resolve(record ? summary(samples, codes, errors + result.timeouts, elapsed, result.throughput.total) : null);
+      },
     );
     instance.on("response", (_client, statusCode, _bytes, ms) => {
-      if (!samples) return;
       codes[statusCode] = (codes[statusCode] ?? 0) + 1;
       if (statusCode >= 200 && statusCode < 300) samples.push(ms);
     });
@@ -31,35 +138,6 @@ function run(duration, samples, codes) {
   });
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-const round = (n) => (n === null ? null : Math.round(n * 100) / 100);
-
-if (cfg.warmup > 0) await run(cfg.warmup, null, null);
-const samples = [];
-const codes = {};
-const started = performance.now();
-const { result, errors } = await run(cfg.duration, samples, codes);
-const seconds = (performance.now() - started) / 1000;
-samples.sort((a, b) => a - b);
-const total = Object.values(codes).reduce((s, n) => s + n, 0);
-console.log(
-  JSON.stringify({
-    requests: total,
-    achievedRate: Math.round(total / seconds),
-    ok: samples.length,
-    non2xx: total - samples.length,
-    errors: errors + result.timeouts,
-    statusCodes: codes,
-    p50: round(percentile(samples, 50)),
-    p90: round(percentile(samples, 90)),
-    p99: round(percentile(samples, 99)),
-    p999: round(percentile(samples, 99.9)),
-    max: round(samples[samples.length - 1] ?? null),
-    mean: round(samples.length ? samples.reduce((s, n) => s + n, 0) / samples.length : null),
-    bytesPerResponse: total ? Math.round(result.throughput.total / Math.max(1, result.requests.total)) : 0,
-  }),
-);
+const run = cfg.mode === "autocannon" ? withAutocannon : paced;
+if (cfg.warmup > 0) await run(cfg.warmup, false);
+console.log(JSON.stringify(await run(cfg.duration, true)));
