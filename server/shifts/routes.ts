@@ -18,9 +18,9 @@ export async function shiftRoutes(app: FastifyInstance) {
       ...auth,
       schema: { querystring: z.object({ start: calendarDaySchema.optional(), end: calendarDaySchema.optional() }) },
     },
-    async (request) => {
-      const rows = await service.listShifts(db, currentUser(request).id, request.query);
-      return rows.map(service.toShift);
+    async (request, reply) => {
+      const body = await service.listShiftsJson(db, currentUser(request).id, request.query);
+      return reply.type("application/json").send(body);
     },
   );
 

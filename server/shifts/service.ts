@@ -105,6 +105,30 @@ export async function listShifts(
     .orderBy(asc(shifts.date), sql`${shifts.startTime} asc nulls first`, asc(shifts.id));
 }
 
+/** The JSON text of a Shift, exactly as toShift serialises it. */
+const SHIFT_JSON = sql`json_build_object(
+  'id', s.id, 'userId', s.user_id, 'date', to_char(s.date, 'YYYY-MM-DD'), 'shiftType', s.shift_type,
+  'startTime', s.start_time, 'endTime', s.end_time, 'location', s.location, 'notes', s.notes,
+  'isProtected', s.is_protected, 'restDayShiftInterest', s.rest_day_shift_interest,
+  'createdAt', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+/**
+ * listShifts as a ready JSON array (text), built by PostgreSQL: a year of shifts is large, and
+ * parsing rows into objects only to serialise them again was the endpoint's main cost.
+ */
+export async function listShiftsJson(
+  db: Conn,
+  userId: number,
+  range: { start?: string; end?: string } = {},
+): Promise<string> {
+  const start = range.start ? sql` and s.date >= ${range.start}::date` : sql``;
+  const end = range.end ? sql` and s.date <= ${range.end}::date` : sql``;
+  const result = await db.execute<{ body: string }>(sql`
+    select coalesce(json_agg(${SHIFT_JSON} order by s.date, s.start_time asc nulls first, s.id), '[]'::json)::text as body
+    from shifts s where s.user_id = ${userId}${start}${end}`);
+  return result.rows[0].body;
+}
+
 /** The user's own shift, or 404 (someone else's shift is reported exactly like a missing one). */
 export async function findOwnShift(db: Conn, userId: number, shiftId: number, forUpdate = false): Promise<ShiftRow> {
   const query = db

@@ -149,6 +149,29 @@ describe("creating and reading shifts", () => {
     const ranged = (await client.get("/api/shifts?start=2031-04-02&end=2031-04-30")).body as { date: string }[];
     expect(ranged.map((s) => s.date)).toEqual(["2031-04-03"]);
   });
+
+  it("lists each shift exactly as GET /api/shifts/:id answers it", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    const created = [
+      await add(client, day("2031-06-02", { notes: 'Crew "4" — café\nline two', location: "Dudley \\ Hub" })),
+      await add(client, { date: "2031-06-01", shiftType: "rest_day", restDayShiftInterest: true }),
+      await add(client, day("2031-06-01", { isProtected: true })),
+      await add(client, { date: "2031-06-01", shiftType: "seeking_coverage" }),
+      await add(client, { date: "2031-06-03", shiftType: "night", startTime: "19:00", endTime: "07:00" }),
+    ];
+    const res = await client.get("/api/shifts");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const list = res.body as { id: number }[];
+    expect(list.map((s) => s.id).sort((a, b) => a - b)).toEqual(created.map((s) => s.id).sort((a, b) => a - b));
+    for (const shift of list) {
+      const one = await client.get(`/api/shifts/${shift.id}`);
+      expect(one.status).toBe(200);
+      expect(shift).toStrictEqual(one.body);
+    }
+    // Untimed shifts lead their day; shifts at the same time keep the order they were added in.
+    expect(list.map((s) => s.id)).toEqual([created[1].id, created[3].id, created[2].id, created[0].id, created[4].id]);
+  });
 });
 
 describe("bad input answers 400 with the field and changes nothing", () => {
