@@ -38,6 +38,7 @@ const envSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: bool.default(false),
   TUTORIALS_PLAYLIST_URL: z.string().url().default("https://www.youtube.com/playlist?list=PLcrewswap-tutorials"),
+  HUB_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -57,6 +58,7 @@ export type Config = {
   trustProxy: boolean;
   tutorialsPlaylistUrl: string;
   logLevel: string;
+  hubCacheMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     tutorialsPlaylistUrl: e.TUTORIALS_PLAYLIST_URL,
     logLevel: e.LOG_LEVEL,
+    hubCacheMs: e.HUB_CACHE_MS,
   };
 }
 

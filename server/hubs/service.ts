@@ -51,6 +51,19 @@ export async function listHubClinicians(
   range: HubRange,
   today: string = todayInLondon(),
 ): Promise<HubListingItem[]> {
+  return withoutViewer(await queryHubItems(db, hub, range, today), viewerId);
+}
+
+const withoutViewer = (items: HubListingItem[], viewerId: number) =>
+  items.filter((item) => item.clinician.id !== viewerId);
+
+/** listHubClinicians for every viewer at once: the caller is left in. */
+async function queryHubItems(
+  db: Db,
+  hub: Hub | typeof ALL_HUBS,
+  range: HubRange,
+  today: string,
+): Promise<HubListingItem[]> {
   const hasRange = range.fromDate !== undefined || range.toDate !== undefined;
   const from = range.fromDate && range.fromDate > today ? range.fromDate : today;
   const to = range.toDate;
@@ -75,11 +88,51 @@ export async function listHubClinicians(
            u.swap_urgency, u.actively_seeking_swaps,
            ${offers(isOffDay)} as rest_days, ${offers(isCoverage)} as coverage
     from users u
-    where u.id <> ${viewerId} and ${hubFilter} and ${who}
+    where ${hubFilter} and ${who}
     order by lower(u.last_name), lower(u.first_name), u.id`);
   return result.rows.map((row) => ({
     clinician: toClinician(row),
     restDays: row.rest_days,
     seekingCoverageShifts: row.coverage,
   }));
+}
+
+/** At most this many (hub, range, day) answers are kept; the oldest goes first. */
+const HUB_CACHE_KEYS = 200;
+
+/**
+ * listHubClinicians behind a short in-process cache: a hub's answer is the same for every viewer
+ * but the viewer, so it is computed once per `cacheMs` (0 = never cached) and the viewer filtered
+ * out per request. A colleague's change shows up at most `cacheMs` late.
+ */
+export function cachedHubListing(db: Db, cacheMs: number) {
+  const cache = new Map<string, { until: number; items: Promise<HubListingItem[]> }>();
+  return async (
+    viewerId: number,
+    hub: Hub | typeof ALL_HUBS,
+    range: HubRange,
+    today: string = todayInLondon(),
+  ): Promise<HubListingItem[]> => {
+    if (cacheMs <= 0) return listHubClinicians(db, viewerId, hub, range, today);
+    const key = JSON.stringify([hub, range.fromDate ?? null, range.toDate ?? null, today]);
+    const now = Date.now();
+    let entry = cache.get(key);
+    if (!entry || entry.until <= now) {
+      cache.delete(key);
+      // Concurrent misses share one query; a failed one is not kept.
+      const items = queryHubItems(db, hub, range, today);
+      const fresh = { until: now + cacheMs, items };
+      items.catch(() => {
+        if (cache.get(key) === fresh) cache.delete(key);
+      });
+      cache.set(key, fresh);
+      entry = fresh;
+      while (cache.size > HUB_CACHE_KEYS) {
+        const oldest = cache.keys().next().value;
+        if (oldest === undefined) break;
+        cache.delete(oldest);
+      }
+    }
+    return withoutViewer(await entry.items, viewerId);
+  };
 }

@@ -264,3 +264,24 @@ describe("GET /api/users/hub/{hub} access and privacy", () => {
     expect(res.text).not.toMatch(/password|phoneNumber|username|argon2/i);
   });
 });
+
+describe("GET /api/users/hub/{hub} with the listing cache on", () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await startTestApp({ env: { HUB_CACHE_MS: "60000" } });
+  });
+  afterAll(async () => cached.close());
+
+  it("answers other viewers from the cached list, each without themselves, and lags new colleagues", async () => {
+    const urgent = { swapUrgency: "urgent", activelySeekingSwaps: true };
+    const a = await signedInClient(cached.baseUrl, { firstName: "Ann", ...urgent });
+    const b = await signedInClient(cached.baseUrl, { firstName: "Ben", ...urgent });
+    expect(ids(await browse(a, "Dudley Hub"))).toEqual([b.user.id]);
+
+    // Joins after the list was cached: nobody sees her until it expires.
+    const late = await signedInClient(cached.baseUrl, { firstName: "Cat", ...urgent });
+    expect(ids(await browse(b, "Dudley Hub"))).toEqual([a.user.id]);
+    expect(ids(await browse(late, "Dudley Hub"))).toEqual(sorted(a.user.id, b.user.id));
+    expect(ids(await browse(a, "Dudley Hub"))).toEqual([b.user.id]);
+  });
+});

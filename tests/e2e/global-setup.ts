@@ -117,6 +117,7 @@ export default async function setup(project: TestProject) {
   env.HOST = "127.0.0.1";
   env.NODE_ENV = "test";
   env.LOG_LEVEL = "warn";
+  env.HUB_CACHE_MS = "0"; // steps expect a colleague's change in the hub browser at once
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.APP_URL;

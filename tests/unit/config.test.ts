@@ -11,6 +11,7 @@ describe("configuration", () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.port).toBe(3000);
+    expect(config.hubCacheMs).toBe(5000);
     expect(config.allowedEmailDomains).toEqual(["nhs.net", "nhs.uk"]);
     expect(config.appUrl).toBe("http://localhost:3000");
     expect(config.cookieSecure).toBe(false);
@@ -38,6 +39,8 @@ describe("configuration", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ APP_URL: "not a url" }, "APP_URL"],
     [{ COOKIE_SECURE: "maybe" }, "COOKIE_SECURE"],
+    [{ HUB_CACHE_MS: "-1" }, "HUB_CACHE_MS"],
+    [{ HUB_CACHE_MS: "soon" }, "HUB_CACHE_MS"],
     [{ TRUST_PROXY: "2" }, "TRUST_PROXY"],
     [{ ALLOWED_EMAIL_DOMAINS: " , " }, "ALLOWED_EMAIL_DOMAINS"],
   ])("refuses %j with one line naming %s", (env, name) => {

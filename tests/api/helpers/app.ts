@@ -42,6 +42,8 @@ export async function startTestApp(
     SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
     ALLOWED_EMAIL_DOMAINS: "nhs.net,nhs.uk",
     LOG_LEVEL: "silent",
+    // Tests expect every change to show at once; the hub cache test turns it on itself.
+    HUB_CACHE_MS: "0",
     ...opts.env,
   });
   const mails: Mail[] = [];
