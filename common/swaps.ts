@@ -8,6 +8,10 @@ export const MAX_OFFERS = 3;
 export const OFFER_LIMIT_MESSAGE = "You can select up to 3 coverage shifts to offer.";
 export const INTRO_MESSAGE_MAX = 2000;
 
+/** Find matches answers at most this many colleagues (same hub first), each with this many soonest coverage shifts. */
+export const MATCHES_LIMIT = 50;
+export const MATCH_SHIFTS_LIMIT = 5;
+
 export const SHIFT_SWAPPED_MESSAGE =
   "This swap request was cancelled because the shift was swapped in another request.";
 export const DAY_TAKEN_MESSAGE =

@@ -7,6 +7,8 @@ import {
   coveredShiftType,
   DAY_TAKEN_MESSAGE,
   decide,
+  MATCH_SHIFTS_LIMIT,
+  MATCHES_LIMIT,
   OFFER_GONE_MESSAGE,
   type PotentialMatch,
   requesterShiftIssue,
@@ -191,22 +193,22 @@ export async function eligibleShifts(db: Db, userId: number, date?: string): Pro
   return rows.map(toSwapShift);
 }
 
-/** Seeking-coverage shifts of these users after today, on days the requester is free to work. */
+/**
+ * Seeking-coverage shifts of these users after today, on days the requester is free to work:
+ * the soonest MATCH_SHIFTS_LIMIT of each user.
+ */
 async function returnShiftsFor(db: Conn, requesterId: number, ownerIds: number[]) {
   if (ownerIds.length === 0) return [];
-  return db
-    .select()
-    .from(shifts)
-    .where(
-      and(
-        inArray(shifts.userId, ownerIds),
-        eq(shifts.shiftType, "seeking_coverage"),
-        gt(shifts.date, todayInLondon()),
-        sql`not exists (select 1 from shifts mine where mine.user_id = ${requesterId}
-              and mine.date = ${shifts.date} and mine.shift_type <> 'rest_day')`,
-      ),
-    )
-    .orderBy(asc(shifts.date), asc(shifts.id));
+  const owners = sql`${`{${ownerIds.join(",")}}`}::int[]`;
+  const soonest = sql`${shifts.id} in (
+    select ranked.id from (
+      select c.id, row_number() over (partition by c.user_id order by c.date, c.id) as n
+      from shifts c
+      where c.user_id = any(${owners}) and c.shift_type = 'seeking_coverage' and c.date > ${todayInLondon()}::date
+        and not exists (select 1 from shifts mine where mine.user_id = ${requesterId}
+              and mine.date = c.date and mine.shift_type <> 'rest_day')) ranked
+    where ranked.n <= ${MATCH_SHIFTS_LIMIT})`;
+  return db.select().from(shifts).where(soonest).orderBy(asc(shifts.date), asc(shifts.id));
 }
 
 /** DESIGN §5.9: same-grade clinicians with an Available Off Day on the shift's date. */
@@ -239,7 +241,14 @@ export async function findMatches(db: Db, me: UserRow, shiftId: number): Promise
         ne(users.id, me.id),
       ),
     )
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+    .orderBy(
+      // Colleagues of the requester's own hub first; never null, so no NULLS FIRST surprise.
+      sql`(${users.hub} is not distinct from ${me.hub}) desc`,
+      asc(users.firstName),
+      asc(users.lastName),
+      asc(users.id),
+    )
+    .limit(MATCHES_LIMIT);
   const returns = await returnShiftsFor(
     db,
     me.id,

@@ -1,11 +1,18 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY_TAKEN_MESSAGE, OFFER_GONE_MESSAGE, OFFER_LIMIT_MESSAGE, SHIFT_SWAPPED_MESSAGE } from "../../common/swaps";
+import {
+  DAY_TAKEN_MESSAGE,
+  MATCH_SHIFTS_LIMIT,
+  MATCHES_LIMIT,
+  OFFER_GONE_MESSAGE,
+  OFFER_LIMIT_MESSAGE,
+  SHIFT_SWAPPED_MESSAGE,
+} from "../../common/swaps";
 import { syncAvailability } from "../../server/availability/sync";
-import { messages, shifts, swapRequestOffers, swapRequests, userAvailability } from "../../server/db/schema";
+import { messages, shifts, swapRequestOffers, swapRequests, userAvailability, users } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { Client } from "./helpers/client";
+import { Client, uniqueEmail } from "./helpers/client";
 import { addShift, calendarOn, dayFromToday, offDay, type Party, party } from "./helpers/swaps";
 
 let t: TestApp;
@@ -622,9 +629,11 @@ describe("open requests and offering to cover", () => {
 describe("finding matches", () => {
   it("lists same-grade colleagues with an Available Off Day that date, with their coverage shifts I could work", async () => {
     const E = await party(t.baseUrl, { firstName: "Eli" });
+    // A colleague of their own: earlier scenarios gave B more coverage shifts than a match lists.
+    const F = await party(t.baseUrl, { firstName: "Fay" });
     const day = freshDay();
     const shiftId = await addShift(db, A.id, day, { shiftType: "day" });
-    await offDay(db, B.id, day);
+    await offDay(db, F.id, day);
     await offDay(db, C.id, day);
     await offDay(db, D.id, day); // another grade
     await addShift(db, E.id, day, { shiftType: "rest_day" }); // a rest day, not offered
@@ -632,35 +641,78 @@ describe("finding matches", () => {
     const free = freshDay();
     const busy = freshDay();
     await addShift(db, A.id, busy, { shiftType: "day" });
-    const cover = await addShift(db, B.id, free, {
+    const cover = await addShift(db, F.id, free, {
       shiftType: "seeking_coverage",
       startTime: "19:00",
       endTime: "07:00",
     });
-    await addShift(db, B.id, busy, { shiftType: "seeking_coverage" }); // I work that day
-    await addShift(db, B.id, dayFromToday(-1), { shiftType: "seeking_coverage" }); // past
+    await addShift(db, F.id, busy, { shiftType: "seeking_coverage" }); // I work that day
+    await addShift(db, F.id, dayFromToday(-1), { shiftType: "seeking_coverage" }); // past
 
     const res = await A.client.get(`/api/find-matches/${shiftId}`);
     expect(res.status, res.text).toBe(200);
-    const [bAvail] = await db
+    const [fAvail] = await db
       .select()
       .from(userAvailability)
-      .where(and(eq(userAvailability.userId, B.id), eq(userAvailability.date, day)));
+      .where(and(eq(userAvailability.userId, F.id), eq(userAvailability.date, day)));
     const byUser = new Map(res.body.map((m: { user: { id: number } }) => [m.user.id, m]));
-    expect([...byUser.keys()].sort()).toEqual([B.id, C.id].sort());
-    expect(byUser.get(B.id)).toEqual({
-      user: { id: B.id, firstName: "Ben", lastName: "Morgan", clinicalGrade: "paramedic", hub: "Dudley Hub" },
-      availability: { id: bAvail.id, date: day },
+    expect([...byUser.keys()].sort()).toEqual([F.id, C.id].sort());
+    expect(byUser.get(F.id)).toEqual({
+      user: { id: F.id, firstName: "Fay", lastName: "Morgan", clinicalGrade: "paramedic", hub: "Dudley Hub" },
+      availability: { id: fAvail.id, date: day },
       seekingCoverageShifts: expect.arrayContaining([
         { id: cover, date: free, shiftType: "seeking_coverage", startTime: "19:00", endTime: "07:00" },
       ]),
     });
-    const bShifts = (byUser.get(B.id) as { seekingCoverageShifts: { date: string }[] }).seekingCoverageShifts;
-    expect(bShifts.every((s) => s.date > dayFromToday(0) && s.date !== busy)).toBe(true);
+    const fShifts = (byUser.get(F.id) as { seekingCoverageShifts: { date: string }[] }).seekingCoverageShifts;
+    expect(fShifts.every((s) => s.date > dayFromToday(0) && s.date !== busy)).toBe(true);
 
     expect((await C.client.get(`/api/find-matches/${shiftId}`)).status).toBe(404);
     const rest = await addShift(db, A.id, freshDay(), { shiftType: "rest_day" });
     expect((await A.client.get(`/api/find-matches/${rest}`)).status).toBe(409);
+  });
+
+  it("lists at most MATCHES_LIMIT colleagues, my hub's first, each with their soonest coverage shifts", async () => {
+    const day = freshDay();
+    const coverDays = Array.from({ length: MATCH_SHIFTS_LIMIT + 2 }, () => freshDay());
+    const shiftId = await addShift(db, A.id, day, { shiftType: "day" });
+    const person = (firstName: string, hub: "Dudley Hub" | "Coventry Hub") => {
+      const email = uniqueEmail();
+      return { username: email, email, password: "x", firstName, lastName: "Match", hub };
+    };
+    // Names that sort after every other hub's, so only the hub can bring them first.
+    const others = Array.from({ length: MATCHES_LIMIT + 5 }, (_, i) => person(`Aa${i}`, "Coventry Hub"));
+    const mine = [person("Zz1", "Dudley Hub"), person("Zz2", "Dudley Hub")];
+    const inserted = await db
+      .insert(users)
+      .values([...others, ...mine])
+      .returning({ id: users.id, hub: users.hub });
+    await db.transaction(async (tx) => {
+      await tx.insert(shifts).values(
+        inserted.map((u) => ({
+          userId: u.id,
+          date: day,
+          shiftType: "rest_day" as const,
+          restDayShiftInterest: true,
+        })),
+      );
+      const mineFirst = inserted[inserted.length - 2].id;
+      await tx
+        .insert(shifts)
+        .values(coverDays.map((date) => ({ userId: mineFirst, date, shiftType: "seeking_coverage" as const })));
+      for (const u of inserted) await syncAvailability(tx, u.id, [day]);
+    });
+
+    const res = await A.client.get(`/api/find-matches/${shiftId}`);
+    expect(res.status, res.text).toBe(200);
+    type Match = { user: { id: number; firstName: string; hub: string }; seekingCoverageShifts: { date: string }[] };
+    const matches = res.body as Match[];
+    expect(matches).toHaveLength(MATCHES_LIMIT);
+    expect(matches.slice(0, 2).map((m) => m.user.firstName)).toEqual(["Zz1", "Zz2"]);
+    expect(matches.slice(2).every((m) => m.user.hub === "Coventry Hub")).toBe(true);
+    const names = matches.slice(2).map((m) => m.user.firstName);
+    expect(names).toEqual([...names].sort());
+    expect(matches[0].seekingCoverageShifts.map((s) => s.date)).toEqual(coverDays.slice(0, MATCH_SHIFTS_LIMIT));
   });
 
   it("lists my eligible shifts, optionally on one date", async () => {
