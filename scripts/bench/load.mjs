@@ -41,16 +41,28 @@ function summary(samples, codes, errors, seconds, bytes) {
   };
 }
 
+// A server that cannot keep up would otherwise queue minutes of requests: past two seconds of
+// backlog new requests are not sent (counted as dropped), and what is still unanswered five
+// seconds after the last one was due is abandoned (counted as errors).
+const MAX_BACKLOG_S = 2;
+const DRAIN_S = 5;
+
 async function paced(seconds, record) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: cfg.connections });
   const samples = [];
   const codes = {};
   let errors = 0;
+  let dropped = 0;
   let bytes = 0;
   const total = Math.max(1, Math.round(cfg.rate * seconds));
   const interval = 1000 / cfg.rate;
   const pending = new Set();
+  const maxPending = Math.max(cfg.connections, Math.round(cfg.rate * MAX_BACKLOG_S));
   const fire = (i, due) => {
+    if (pending.size >= maxPending) {
+      dropped += 1;
+      return;
+    }
     const r = requests[i % requests.length];
     const done = new Promise((resolve) => {
       const req = http.request(
@@ -99,10 +111,12 @@ async function paced(seconds, record) {
     };
     tick();
   });
-  await Promise.all(pending);
-  agent.destroy();
+  await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, DRAIN_S * 1000))]);
+  const abandoned = pending.size;
   const elapsed = (performance.now() - t0) / 1000;
-  return record ? summary(samples, codes, errors, elapsed, bytes) : null;
+  agent.destroy();
+  if (!record) return null;
+  return { ...summary(samples, codes, errors + abandoned, elapsed, bytes), dropped };
 }
 
 function withAutocannon(seconds, record) {
