@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import {
   axeViolations,
+  browserPerFile,
   DESKTOP,
   fillSignUpForm,
-  launchBrowser,
-  newContext,
   newUser,
   PASSWORD,
   PHONE,
@@ -15,25 +14,10 @@ import {
   skipWelcome,
 } from "./helpers";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
+const browser = browserPerFile();
 
 async function openPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
-  return context.newPage();
+  return browser.newPage(viewport);
 }
 
 /** Signed-in page on /dashboard for a fresh account, with the welcome modal already seen. */

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { todayInLondon } from "../../common/dates";
 
 const require = createRequire(import.meta.url);
 
@@ -159,4 +160,74 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       }),
     );
   });
+}
+
+/** One browser per test file; every context a test opens is closed after that test. */
+export function browserPerFile() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  return {
+    /** A page in a fresh context (its own cookies and storage) at the given viewport. */
+    async newPage(viewport: Viewport = DESKTOP): Promise<Page> {
+      if (!browser) throw new Error("The browser has not started");
+      const context = await newContext(browser, viewport);
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+/** Calls the API from the page as its signed-in user (same origin, session cookie); throws unless 2xx. */
+export async function callApi(page: Page, method: string, url: string, body?: unknown) {
+  const answer = await page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: body === undefined ? {} : { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, url, body },
+  );
+  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** 'Monday, 3 November' for a yyyy-MM-dd day, as the calendar's accessible names say it. */
+export function calendarDayName(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${d} ${MONTHS[m - 1]}`;
+}
+
+/** yyyy-MM-dd of the given day of the month after today's: always in the future, one 'next' away. */
+export function nextMonthDay(day: number): string {
+  const [y, m] = todayInLondon().split("-").map(Number);
+  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
+  return `${next.y}-${String(next.m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }

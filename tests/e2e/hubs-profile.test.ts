@@ -1,12 +1,11 @@
 import { mkdirSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
   axeViolations,
+  browserPerFile,
   DESKTOP,
-  launchBrowser,
-  newContext,
   newUser,
   PASSWORD,
   PHONE,
@@ -15,25 +14,15 @@ import {
   skipWelcome,
 } from "./helpers";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = browserPerFile();
 const shots = process.env.SCREENSHOT_DIR;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   if (shots) mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
 });
 
 async function openPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
-  return context.newPage();
+  return browser.newPage(viewport);
 }
 
 async function snap(page: Page, name: string) {

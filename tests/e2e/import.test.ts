@@ -1,70 +1,31 @@
 import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { todayInLondon } from "../../common/dates";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import { dateCell, sheetOf, workbook } from "../fixtures/workbooks";
 import {
   axeViolations,
+  browserPerFile,
+  calendarDayName,
   DESKTOP,
-  launchBrowser,
-  newContext,
   newUser,
+  nextMonthDay,
   PHONE,
   registerViaApi,
   skipWelcome,
 } from "./helpers";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
+const browser = browserPerFile();
 
 async function signedInPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await browser.newPage(viewport);
   const { id } = await registerViaApi(page, newUser({ firstName: "Riley" }));
   await skipWelcome(page, id);
   return page;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
-/** yyyy-MM-dd of the given day of the month after today's. */
-function nextMonthDay(day: number): string {
-  const [y, m] = todayInLondon().split("-").map(Number);
-  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
-  return `${next.y}-${String(next.m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
 const uk = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-function longDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${d} ${MONTHS[m - 1]}`;
-}
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -123,11 +84,13 @@ describe("import from Excel", () => {
 
     await page.getByRole("tab", { name: "Calendar" }).click();
     await page.getByRole("button", { name: "Next month" }).click();
-    await page.getByRole("button", { name: `Day Shift, 7:00 AM – 7:00 PM, ${longDay(day)}`, exact: true }).waitFor();
     await page
-      .getByRole("button", { name: `Night Shift, 7:00 PM – 7:00 AM, ${longDay(night)}`, exact: true })
+      .getByRole("button", { name: `Day Shift, 7:00 AM – 7:00 PM, ${calendarDayName(day)}`, exact: true })
       .waitFor();
-    await page.getByRole("button", { name: `Rest Day, ${longDay(rest)}`, exact: true }).waitFor();
+    await page
+      .getByRole("button", { name: `Night Shift, 7:00 PM – 7:00 AM, ${calendarDayName(night)}`, exact: true })
+      .waitFor();
+    await page.getByRole("button", { name: `Rest Day, ${calendarDayName(rest)}`, exact: true }).waitFor();
   });
 
   test("the tab refuses a wrong type or an oversized file before uploading, and offers the template", async () => {

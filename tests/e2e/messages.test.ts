@@ -1,54 +1,24 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
   axeViolations,
+  browserPerFile,
+  callApi,
   DESKTOP,
-  launchBrowser,
-  newContext,
   newUser,
   PHONE,
   registerViaApi,
   skipWelcome,
 } from "./helpers";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
+const browser = browserPerFile();
 
 async function signedIn(firstName: string, lastName: string, viewport = DESKTOP) {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await browser.newPage(viewport);
   const { id } = await registerViaApi(page, newUser({ firstName, lastName }));
   await skipWelcome(page, id);
   return { page, id };
-}
-
-/** Calls the API from the page, as the signed-in user (same origin, session cookie). */
-async function call(page: Page, method: string, url: string, body?: unknown) {
-  const answer = await page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: body === undefined ? {} : { "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
 }
 
 /**
@@ -57,14 +27,14 @@ async function call(page: Page, method: string, url: string, body?: unknown) {
  */
 async function swapRequest(requester: Page, responder: { page: Page; id: number }, daysAhead = 10): Promise<number> {
   const date = addDays(todayInLondon(), daysAhead);
-  await call(responder.page, "POST", "/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });
-  const shift = await call(requester, "POST", "/api/shifts", {
+  await callApi(responder.page, "POST", "/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });
+  const shift = await callApi(requester, "POST", "/api/shifts", {
     date,
     shiftType: "day",
     startTime: "07:00",
     endTime: "19:00",
   });
-  const request = await call(requester, "POST", "/api/swap-requests", {
+  const request = await callApi(requester, "POST", "/api/swap-requests", {
     requesterShiftId: shift.id,
     responderId: responder.id,
     status: "pending",
@@ -125,7 +95,7 @@ describe("chat between two clinicians", () => {
 
     expect(await axeViolations(bob.page)).toEqual([]);
 
-    await call(alice.page, "PATCH", `/api/swap-requests/${requestId}`, { status: "cancelled" });
+    await callApi(alice.page, "PATCH", `/api/swap-requests/${requestId}`, { status: "cancelled" });
     await bob.page
       .getByText("This swap request was cancelled. Message sending has been disabled.")
       .waitFor({ timeout: 10_000 });
@@ -136,7 +106,11 @@ describe("chat between two clinicians", () => {
     const alice = await signedIn("Ada", "Lovell");
     const bob = await signedIn("Ben", "Hart", PHONE);
     const requestId = await swapRequest(alice.page, bob, 11);
-    await call(alice.page, "POST", "/api/messages", { swapRequestId: requestId, content: "Morning!", isRead: false });
+    await callApi(alice.page, "POST", "/api/messages", {
+      swapRequestId: requestId,
+      content: "Morning!",
+      isRead: false,
+    });
 
     await bob.page.goto("/dashboard");
     const tabBadge = bob.page.getByTestId("tab-bar").getByTestId("unread-badge");

@@ -1,34 +1,24 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
   axeViolations,
+  browserPerFile,
+  calendarDayName,
   DESKTOP,
-  launchBrowser,
-  newContext,
+  MONTHS,
   newUser,
+  nextMonthDay,
   PHONE,
   registerViaApi,
   skipWelcome,
+  WEEKDAYS,
 } from "./helpers";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
+const browser = browserPerFile();
 
 async function openPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
-  return context.newPage();
+  return browser.newPage(viewport);
 }
 
 async function signedInPage(viewport = DESKTOP) {
@@ -50,36 +40,6 @@ async function apiShift(page: Page, body: Record<string, unknown>): Promise<{ id
   }, body);
   expect(res.status).toBe(201);
   return res.body;
-}
-
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** 'Monday, 3 November' for a yyyy-MM-dd day, as the calendar's accessible names say it. */
-function longDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  return `${weekday}, ${d} ${MONTHS[m - 1]}`;
-}
-
-/** The 'yyyy-MM-15' of the month after today's: always in the future. */
-function nextMonthDay(day: number): string {
-  const [y, m] = todayInLondon().split("-").map(Number);
-  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
-  return `${next.y}-${String(next.m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 const monthLabel = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
@@ -104,14 +64,14 @@ describe("schedule page", () => {
     await page.getByRole("heading", { name: monthLabel(target) }).waitFor();
     await hint.waitFor({ state: "detached" });
 
-    await page.getByRole("button", { name: `Add shift on ${longDay(target)}` }).click();
+    await page.getByRole("button", { name: `Add shift on ${calendarDayName(target)}` }).click();
     const form = page.getByRole("dialog", { name: "Add Shift" });
     await expect.poll(() => form.getByLabel("Date").inputValue()).toBe(target);
     await expect.poll(() => form.getByRole("radio", { name: "Day Shift" }).isChecked()).toBe(true);
     await form.getByRole("button", { name: "Add shift" }).click();
     await toastText(page, "Shift added").waitFor();
     await form.waitFor({ state: "detached" });
-    const added = chip(page, `Day Shift, 7:00 AM – 7:00 PM, ${longDay(target)}`);
+    const added = chip(page, `Day Shift, 7:00 AM – 7:00 PM, ${calendarDayName(target)}`);
     await added.waitFor();
 
     await added.click();
@@ -126,7 +86,7 @@ describe("schedule page", () => {
     expect(await edit.getByLabel("End time").inputValue()).toBe("20:00");
     await edit.getByRole("button", { name: "Save changes" }).click();
     await toastText(page, "Shift updated").waitFor();
-    await chip(page, `Seeking Coverage, 8:00 AM – 8:00 PM, ${longDay(target)}`).waitFor();
+    await chip(page, `Seeking Coverage, 8:00 AM – 8:00 PM, ${calendarDayName(target)}`).waitFor();
 
     // Leaving the month, then clearing it through the menu and its confirmation.
     await page.getByRole("button", { name: "Clear Calendar" }).click();
@@ -145,7 +105,7 @@ describe("schedule page", () => {
     const night = await apiShift(page, { date: target, shiftType: "night", startTime: "18:30", endTime: "06:30" });
     await page.goto("/calendar");
     await page.getByRole("button", { name: "Next month" }).click();
-    await chip(page, `Night Shift, 6:30 PM – 6:30 AM, ${longDay(target)}`).click();
+    await chip(page, `Night Shift, 6:30 PM – 6:30 AM, ${calendarDayName(target)}`).click();
     await page.getByRole("dialog", { name: "Shift Details" }).getByRole("button", { name: "Edit" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Shift" });
     await edit.getByRole("radio", { name: "Seeking Coverage" }).check();
@@ -164,14 +124,14 @@ describe("schedule page", () => {
     const target = nextMonthDay(16);
     await page.goto("/calendar");
     await page.getByRole("button", { name: "Next month" }).click();
-    await page.getByRole("button", { name: `Add shift on ${longDay(target)}` }).click();
+    await page.getByRole("button", { name: `Add shift on ${calendarDayName(target)}` }).click();
     const form = page.getByRole("dialog", { name: "Add Shift" });
     await form.getByRole("radio", { name: "Available Off Day" }).check();
     expect(await form.getByLabel("Start time").count()).toBe(0);
     expect(await form.getByRole("checkbox", { name: "Available Off Day" }).getAttribute("aria-checked")).toBe("true");
     await form.getByRole("button", { name: "Add shift" }).click();
     await toastText(page, "Shift added").waitFor();
-    await chip(page, `Available Off Day, ${longDay(target)}`).waitFor();
+    await chip(page, `Available Off Day, ${calendarDayName(target)}`).waitFor();
 
     const panel = page.locator('[data-testid="my-availability"]:visible');
     const offDays = panel.getByRole("region", { name: "Available Off Days" });
@@ -183,7 +143,7 @@ describe("schedule page", () => {
     await offDays.getByRole("button", { name: `Withdraw ${d} ${MONTHS[m - 1]} from swaps` }).click();
     await toastText(page, "Availability updated").waitFor();
     await panel.getByRole("region", { name: "Rest Days" }).getByText(short).waitFor();
-    await chip(page, `Rest Day, ${longDay(target)}`).waitFor();
+    await chip(page, `Rest Day, ${calendarDayName(target)}`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -193,7 +153,7 @@ describe("schedule page", () => {
     await page.goto("/calendar");
     await page.getByRole("button", { name: "Next month" }).click();
     await page.getByRole("heading", { name: monthLabel(target) }).waitFor();
-    await page.getByRole("button", { name: `Add shift on ${longDay(target)}` }).focus();
+    await page.getByRole("button", { name: `Add shift on ${calendarDayName(target)}` }).focus();
     await page.keyboard.press("Enter");
     const form = page.getByRole("dialog", { name: "Add Shift" });
     await form.getByRole("radio", { name: "Night Shift" }).focus();
@@ -202,7 +162,7 @@ describe("schedule page", () => {
     await form.getByRole("button", { name: "Add shift" }).focus();
     await page.keyboard.press("Enter");
     await toastText(page, "Shift added").waitFor();
-    const added = chip(page, `Night Shift, 7:00 PM – 7:00 AM, ${longDay(target)}`);
+    const added = chip(page, `Night Shift, 7:00 PM – 7:00 AM, ${calendarDayName(target)}`);
     await added.waitFor();
     const box = await added.boundingBox();
     expect(box && box.height >= 24 && box.width >= 24).toBe(true);
@@ -276,14 +236,14 @@ describe("calendar demo", () => {
     await page.getByRole("tab", { name: "Manual Entry" }).click();
     const target = nextMonthDay(14);
     await page.getByRole("button", { name: "Next month" }).click();
-    await page.getByRole("button", { name: `Add shift on ${longDay(target)}` }).click();
+    await page.getByRole("button", { name: `Add shift on ${calendarDayName(target)}` }).click();
     const form = page.getByRole("dialog", { name: "Add Shift" });
     await form.getByRole("radio", { name: "Annual Leave" }).check();
     await form.getByRole("button", { name: "Add shift" }).click();
-    await chip(page, `Annual Leave, ${longDay(target)}`).click();
+    await chip(page, `Annual Leave, ${calendarDayName(target)}`).click();
     await page.getByRole("dialog", { name: "Shift Details" }).getByRole("button", { name: "Delete" }).click();
     await page.getByRole("button", { name: "Yes, delete" }).click();
-    await expect.poll(() => chip(page, `Annual Leave, ${longDay(target)}`).count()).toBe(0);
+    await expect.poll(() => chip(page, `Annual Leave, ${calendarDayName(target)}`).count()).toBe(0);
     expect(apiCalls).toEqual([]);
     expect(new URL(page.url()).pathname).toBe("/calendar-demo");
     expect(await axeViolations(page)).toEqual([]);

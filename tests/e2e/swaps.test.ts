@@ -1,55 +1,26 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { todayInLondon } from "../../common/dates";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import {
   axeViolations,
+  browserPerFile,
+  calendarDayName,
+  callApi,
   DESKTOP,
-  launchBrowser,
-  newContext,
   newUser,
+  nextMonthDay,
   PHONE,
   skipWelcome,
   type Viewport,
 } from "./helpers";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-/** Calls the API from the page, as the signed-in user (same origin, session cookie). */
-async function call(page: Page, method: string, url: string, body?: unknown) {
-  const answer = await page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: body === undefined ? {} : { "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
+const browser = browserPerFile();
 
 /** A clinician at Shrewsbury Hub who is actively seeking swaps (so the hub browser lists them). */
 async function clinician(firstName: string, lastName: string, viewport: Viewport = DESKTOP) {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await browser.newPage(viewport);
   await page.goto("/calendar-demo");
   const u = newUser({ firstName, lastName, paramedicBase: "Shrewsbury" });
-  const me = await call(page, "POST", "/api/auth/register", {
+  const me = await callApi(page, "POST", "/api/auth/register", {
     firstName,
     lastName,
     email: u.email,
@@ -62,35 +33,6 @@ async function clinician(firstName: string, lastName: string, viewport: Viewport
   });
   await skipWelcome(page, me.id);
   return { page, id: me.id as number, name: `${firstName} ${lastName}` };
-}
-
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** 'Monday, 3 November', as the calendar's accessible names say a day. */
-function calendarDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${d} ${MONTHS[m - 1]}`;
-}
-
-/** A day of next month: always in the future, and one 'Next month' away on the calendar. */
-function nextMonthDay(day: number): string {
-  const [y, m] = todayInLondon().split("-").map(Number);
-  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
-  return `${next.y}-${String(next.m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /**
@@ -130,9 +72,14 @@ describe("a swap from browse-by-hub to both calendars", () => {
     const ben = await clinician("Ben", `Responder${tag}`);
     const day = nextMonthDay(10);
     const returnDay = nextMonthDay(14);
-    await call(ava.page, "POST", "/api/shifts", { date: day, shiftType: "day", startTime: "07:00", endTime: "19:00" });
-    await call(ben.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
-    await call(ben.page, "POST", "/api/shifts", {
+    await callApi(ava.page, "POST", "/api/shifts", {
+      date: day,
+      shiftType: "day",
+      startTime: "07:00",
+      endTime: "19:00",
+    });
+    await callApi(ben.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+    await callApi(ben.page, "POST", "/api/shifts", {
       date: returnDay,
       shiftType: "seeking_coverage",
       startTime: "07:00",
@@ -206,16 +153,18 @@ describe("a swap from browse-by-hub to both calendars", () => {
 
     // Each calendar now holds the other's shift.
     await calendarChips(a);
-    await a.getByRole("button", { name: `Rest Day, ${calendarDay(day)}`, exact: true }).waitFor();
+    await a.getByRole("button", { name: `Rest Day, ${calendarDayName(day)}`, exact: true }).waitFor();
     await a
-      .getByRole("button", { name: `Day Shift, 7:00 AM – 7:00 PM, ${calendarDay(returnDay)}`, exact: true })
+      .getByRole("button", { name: `Day Shift, 7:00 AM – 7:00 PM, ${calendarDayName(returnDay)}`, exact: true })
       .waitFor();
     await calendarChips(b);
-    await b.getByRole("button", { name: `Day Shift, 7:00 AM – 7:00 PM, ${calendarDay(day)}`, exact: true }).waitFor();
-    await b.getByRole("button", { name: `Rest Day, ${calendarDay(returnDay)}`, exact: true }).waitFor();
-    expect(await b.getByRole("button", { name: `Available Off Day, ${calendarDay(day)}`, exact: true }).count()).toBe(
-      0,
-    );
+    await b
+      .getByRole("button", { name: `Day Shift, 7:00 AM – 7:00 PM, ${calendarDayName(day)}`, exact: true })
+      .waitFor();
+    await b.getByRole("button", { name: `Rest Day, ${calendarDayName(returnDay)}`, exact: true }).waitFor();
+    expect(
+      await b.getByRole("button", { name: `Available Off Day, ${calendarDayName(day)}`, exact: true }).count(),
+    ).toBe(0);
   });
 });
 
@@ -225,13 +174,13 @@ describe("the swap screens on a phone", () => {
     const cara = await clinician("Cara", `Keyboard${tag}`, PHONE);
     const dan = await clinician("Dan", `Cover${tag}`, PHONE);
     const day = nextMonthDay(20);
-    await call(cara.page, "POST", "/api/shifts", {
+    await callApi(cara.page, "POST", "/api/shifts", {
       date: day,
       shiftType: "night",
       startTime: "19:00",
       endTime: "07:00",
     });
-    await call(dan.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+    await callApi(dan.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
 
     const c = cara.page;
     await c.goto("/swap-requests");
