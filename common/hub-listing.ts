@@ -31,9 +31,15 @@ export type HubListingItem = {
  */
 export const HUB_SHIFT_LIMIT = 5;
 
+/** Clinicians per page of GET /api/users/hub/{hub} when the caller does not ask for a size. */
+export const HUB_PAGE_SIZE = 12;
+export const HUB_PAGE_MAX = 100;
+
 export const HUB_MESSAGE = "Please select a hub to continue";
 export const RANGE_DATE_MESSAGE = "Please enter a valid date";
 export const RANGE_ORDER_MESSAGE = "The end date must be on or after the start date";
+export const PAGE_SIZE_MESSAGE = `Page size must be a whole number from 1 to ${HUB_PAGE_MAX}`;
+export const PAGE_CURSOR_MESSAGE = "This page link is not valid. Please reload the list.";
 
 export const hubParamSchema = z.object({
   hub: z.enum(hubChoices, { error: HUB_MESSAGE }),
@@ -46,11 +52,34 @@ const rangeDay = z
   .refine((v) => toCalendarDay(v) !== undefined, RANGE_DATE_MESSAGE)
   .transform((v) => toCalendarDay(v) as string);
 
-export const hubRangeSchema = z
-  .object({ fromDate: rangeDay.optional(), toDate: rangeDay.optional() })
-  .superRefine((v, ctx) => {
-    if (v.fromDate && v.toDate && v.fromDate > v.toDate) {
-      ctx.addIssue({ code: "custom", path: ["toDate"], message: RANGE_ORDER_MESSAGE });
-    }
-  });
+const rangeFields = { fromDate: rangeDay.optional(), toDate: rangeDay.optional() };
+
+const inOrder = (v: { fromDate?: string; toDate?: string }, ctx: z.RefinementCtx) => {
+  if (v.fromDate && v.toDate && v.fromDate > v.toDate) {
+    ctx.addIssue({ code: "custom", path: ["toDate"], message: RANGE_ORDER_MESSAGE });
+  }
+};
+
+export const hubRangeSchema = z.object(rangeFields).superRefine(inOrder);
 export type HubRange = z.output<typeof hubRangeSchema>;
+
+/**
+ * The list is paged (docs/decisions/008): `limit` clinicians, after the one the `after` cursor of
+ * the previous page's `Link: <…>; rel="next"` header names.
+ */
+export const hubPageQuerySchema = z
+  .object({
+    ...rangeFields,
+    limit: z.coerce
+      .number({ error: PAGE_SIZE_MESSAGE })
+      .int(PAGE_SIZE_MESSAGE)
+      .min(1, PAGE_SIZE_MESSAGE)
+      .max(HUB_PAGE_MAX, PAGE_SIZE_MESSAGE)
+      .default(HUB_PAGE_SIZE),
+    after: z.string({ error: PAGE_CURSOR_MESSAGE }).max(500, PAGE_CURSOR_MESSAGE).optional(),
+  })
+  .superRefine(inOrder);
+export type HubPageQuery = z.output<typeof hubPageQuerySchema>;
+
+/** GET /api/users/hub/{hub}/count: how many clinicians the list holds, for the overview banner. */
+export type HubCount = { count: number };

@@ -23,7 +23,7 @@ import { userForSession } from "../server/auth/sessions";
 import { listAvailability } from "../server/availability/service";
 import type { Db } from "../server/db/open";
 import type { UserRow } from "../server/db/schema";
-import { listHubClinicians } from "../server/hubs/service";
+import { hubListing } from "../server/hubs/service";
 import { listMessages, sendMessage, unreadCount } from "../server/messages/service";
 import { publishToUsers } from "../server/realtime/publish";
 import { listShiftsJson } from "../server/shifts/service";
@@ -44,12 +44,13 @@ const { values: args } = parseArgs({
     reseed: { type: "boolean", default: false },
     "skip-sockets": { type: "boolean", default: false },
     "skip-import": { type: "boolean", default: false },
+    only: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 if (args.help) {
   console.log(
-    "Usage: npm run bench -- [--quick] [--users N] [--rate R] [--duration S] [--database-url URL] [--reseed] [--skip-sockets] [--skip-import]",
+    "Usage: npm run bench -- [--quick] [--users N] [--rate R] [--duration S] [--database-url URL] [--reseed] [--skip-sockets] [--skip-import] [--only family,…]",
   );
   process.exit(0);
 }
@@ -135,9 +136,11 @@ type BenchUser = {
   shiftId: number;
   /** A request of theirs with a responder and a conversation. */
   swapId: number;
+  /** The second page of their hub's list, from the first page's Link header. */
+  hubNextPath: string;
 };
 
-async function pickUsers(url: string, today: string): Promise<Omit<BenchUser, "cookie" | "sid">[]> {
+async function pickUsers(url: string, today: string): Promise<Omit<BenchUser, "cookie" | "sid" | "hubNextPath">[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -163,7 +166,11 @@ async function pickUsers(url: string, today: string): Promise<Omit<BenchUser, "c
   }
 }
 
-async function signIn(baseUrl: string, dbUrl: string, u: Omit<BenchUser, "cookie" | "sid">): Promise<BenchUser> {
+async function signIn(
+  baseUrl: string,
+  dbUrl: string,
+  u: Omit<BenchUser, "cookie" | "sid" | "hubNextPath">,
+): Promise<BenchUser> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
@@ -179,8 +186,13 @@ async function signIn(baseUrl: string, dbUrl: string, u: Omit<BenchUser, "cookie
   await c.connect();
   const { rows } = await c.query("select sid from sessions where user_id = $1 order by expire desc limit 1", [u.id]);
   await c.end();
-  return { ...u, cookie, sid: rows[0].sid };
+  const first = await fetch(`${baseUrl}${hubPath(u.hub)}`, { headers: { cookie } });
+  const hubNextPath = /<([^>]+)>;\s*rel="next"/.exec(first.headers.get("link") ?? "")?.[1];
+  if (!hubNextPath) throw new Error(`${u.hub}'s list has no second page (${first.status})`);
+  return { ...u, cookie, sid: rows[0].sid, hubNextPath };
 }
+
+const hubPath = (hub: string) => `/api/users/hub/${encodeURIComponent(hub)}`;
 
 // ---- Families -----------------------------------------------------------------------------------
 
@@ -190,7 +202,8 @@ type Family = {
   rate: number;
   /** p99 budget in ms; none for figures reported for information. */
   budgetMs?: number;
-  request: (u: BenchUser) => { path: string; body?: unknown };
+  /** One request per user, or several that the load cycles through. */
+  request: (u: BenchUser) => { path: string; body?: unknown } | { path: string }[];
   /**
    * The service calls the endpoint makes after the session lookup, for the SQL baseline. Keep in
    * step with the routes: the hub listing's short cache is left out, so this is its uncached query.
@@ -198,9 +211,16 @@ type Family = {
   sql: (db: Db, user: UserRow, u: BenchUser) => Promise<unknown>;
 };
 
+/** More than a run sends, so no range of hub_browse_range_uncached is asked for twice. */
+const DISTINCT_RANGES = 3000;
+
+const afterOf = (path: string) => new URL(path, "http://localhost").searchParams.get("after") ?? undefined;
+
+/** The SQL baseline times the queries themselves: the route's short cache is left out. */
+const uncachedHub = (db: Db) => hubListing(db, 0);
+
 function families(today: string): Family[] {
   const monthEnd = addDays(today, 30);
-  const hubPath = (hub: string) => `/api/users/hub/${encodeURIComponent(hub)}`;
   const read = { method: "GET" as const, rate: READ_RATE, budgetMs: BUDGETS.readP99Ms };
   return [
     { name: "auth_user", ...read, request: () => ({ path: "/api/auth/user" }), sql: async () => undefined },
@@ -220,14 +240,46 @@ function families(today: string): Family[] {
       name: "hub_browse",
       ...read,
       request: (u) => ({ path: hubPath(u.hub) }),
-      sql: (db, user, u) => listHubClinicians(db, user.id, u.hub, {}),
+      sql: (db, user, u) => uncachedHub(db).page(user.id, u.hub, {}),
+    },
+    {
+      name: "hub_browse_next_page",
+      ...read,
+      request: (u) => ({ path: u.hubNextPath }),
+      sql: (db, user, u) => uncachedHub(db).page(user.id, u.hub, { after: afterOf(u.hubNextPath) }),
+    },
+    {
+      name: "hub_count",
+      ...read,
+      request: (u) => ({ path: `${hubPath(u.hub)}/count` }),
+      sql: (db, user, u) => uncachedHub(db).count(user.id, u.hub, {}),
     },
     {
       name: "hub_browse_range",
       ...read,
       budgetMs: BUDGETS.hubRangeP99Ms,
       request: (u) => ({ path: `${hubPath(u.hub)}?fromDate=${today}&toDate=${monthEnd}` }),
-      sql: (db, user, u) => listHubClinicians(db, user.id, u.hub, { fromDate: today, toDate: monthEnd }),
+      sql: (db, user, u) => uncachedHub(db).page(user.id, u.hub, { fromDate: today, toDate: monthEnd }),
+    },
+    {
+      name: "hub_count_range",
+      ...read,
+      budgetMs: BUDGETS.hubRangeP99Ms,
+      request: (u) => ({ path: `${hubPath(u.hub)}/count?fromDate=${today}&toDate=${monthEnd}` }),
+      sql: (db, user, u) => uncachedHub(db).count(user.id, u.hub, { fromDate: today, toDate: monthEnd }),
+    },
+    {
+      // Every request a different range, so the listing's short cache never answers: its worst case.
+      name: "hub_browse_range_uncached",
+      ...read,
+      budgetMs: BUDGETS.hubRangeP99Ms,
+      request: (u) =>
+        Array.from({ length: DISTINCT_RANGES }, (_, k) => {
+          const from = addDays(today, k % 60);
+          return { path: `${hubPath(u.hub)}?fromDate=${from}&toDate=${addDays(from, 7 + (Math.floor(k / 60) % 50))}` };
+        }),
+      sql: (db, user, u) =>
+        uncachedHub(db).page(user.id, u.hub, { fromDate: addDays(today, 7), toDate: addDays(today, 21) }),
     },
     {
       name: "find_matches",
@@ -264,12 +316,12 @@ function families(today: string): Family[] {
       },
     },
     {
-      // All Hubs lists every urgent clinician of the service: reported, without a budget of its own.
+      // All Hubs lists every urgent clinician of the service, a page at a time: reported, without a budget of its own.
       name: "hub_browse_all_hubs",
       method: "GET",
       rate: Math.max(1, Math.round(READ_RATE / 10)),
       request: () => ({ path: hubPath("All Hubs") }),
-      sql: (db, user) => listHubClinicians(db, user.id, "All Hubs", {}),
+      sql: (db, user) => uncachedHub(db).page(user.id, "All Hubs", {}),
     },
   ];
 }
@@ -313,27 +365,41 @@ async function drive(
     warmup: opts.warmup ?? WARMUP,
     requests,
   };
-  const out = await runNode(path.join(root, "scripts/bench/load.mjs"), [JSON.stringify(cfg)]);
-  return JSON.parse(out.trim().split("\n").pop() as string);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "crewswap-load-"));
+  const file = path.join(dir, "load.json");
+  writeFileSync(file, JSON.stringify(cfg));
+  try {
+    const out = await runNode(path.join(root, "scripts/bench/load.mjs"), [`@${file}`]);
+    return JSON.parse(out.trim().split("\n").pop() as string);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function requestsFor(family: Family, users: BenchUser[], baseUrl: string) {
-  return users.map((u) => {
-    const r = family.request(u);
-    const headers: Record<string, string> = { cookie: u.cookie, origin: baseUrl };
-    if (r.body !== undefined) headers["content-type"] = "application/json";
-    return {
-      method: family.method,
-      path: r.path,
-      headers,
-      ...(r.body !== undefined ? { body: JSON.stringify(r.body) } : {}),
-    };
+  const perUser = users.map((u) => {
+    const made = family.request(u);
+    return (Array.isArray(made) ? made : [made]).map((r: { path: string; body?: unknown }) => {
+      const headers: Record<string, string> = { cookie: u.cookie, origin: baseUrl };
+      if (r.body !== undefined) headers["content-type"] = "application/json";
+      return {
+        method: family.method,
+        path: r.path,
+        headers,
+        ...(r.body !== undefined ? { body: JSON.stringify(r.body) } : {}),
+      };
+    });
   });
+  // Interleaved, so every stretch of the run has each user's requests.
+  const longest = Math.max(...perUser.map((list) => list.length));
+  return Array.from({ length: longest }, (_, i) =>
+    perUser.flatMap((list) => (i < list.length ? [list[i]] : [])),
+  ).flat();
 }
 
 /** One call per user before loading: a route that is not there yet is reported, not measured. */
 async function probe(family: Family, users: BenchUser[], baseUrl: string): Promise<string | null> {
-  for (const r of requestsFor(family, users, baseUrl)) {
+  for (const r of requestsFor(family, users, baseUrl).slice(0, users.length)) {
     const res = await fetch(baseUrl + r.path, { method: r.method, headers: r.headers, body: r.body });
     const text = await res.text();
     if (res.status === 404 && text.includes("No route for")) return "missing";
@@ -407,7 +473,8 @@ async function main() {
     const users = await Promise.all((await pickUsers(dbUrl, today)).map((u) => signIn(baseUrl, dbUrl, u)));
     log(`signed in ${users.length} seeded users (hubs: ${users.map((u) => u.hub).join(", ")})`);
 
-    const fams = families(today);
+    const only = args.only?.split(",");
+    const fams = families(today).filter((f) => !only || only.includes(f.name));
     const bareRuns: Record<string, Load> = {};
 
     const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
@@ -452,7 +519,7 @@ async function main() {
         familyResults[f.name] = {
           status: "ok",
           method: f.method,
-          path: f.request(users[0]).path,
+          path: requestsFor(f, users, baseUrl)[0].path,
           rate: f.rate,
           ...load,
           budgetP99Ms: f.budgetMs ?? null,

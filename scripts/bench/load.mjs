@@ -1,5 +1,6 @@
 // Load generator for `npm run bench`, run as its own process so it never shares an event loop
-// with the server it measures. Input: one JSON argument; output: one JSON line on stdout.
+// with the server it measures. Input: one JSON argument, or `@file` naming a file that holds it (a
+// long request list is past the kernel's limit on one argument); output: one JSON line on stdout.
 //
 // mode "paced": requests leave at a steady rate (request i at t0 + i/rate) whatever the answers do,
 // and latency runs from the moment a request was due, so a slow server cannot hide its queue
@@ -8,10 +9,12 @@
 // mode "autocannon": autocannon with `overallRate`. Its rate limit lets each connection send as
 // fast as it can until it has made its share for the current second, then wait for the next one:
 // the load arrives in bursts at the top of every second, with all connections busy at once.
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 
-const cfg = JSON.parse(process.argv[2]);
+const input = process.argv[2];
+const cfg = JSON.parse(input.startsWith("@") ? readFileSync(input.slice(1), "utf8") : input);
 const requests = cfg.requests.map((r) => ({ ...r, body: r.body === undefined ? undefined : Buffer.from(r.body) }));
 const target = new URL(cfg.url);
 

@@ -3,20 +3,23 @@ import pg from "pg";
 import type { Db } from "../../server/db/open";
 import * as schema from "../../server/db/schema";
 
-export type Statement = { query: string; params: unknown[] };
+export type Statement = { query: string; params: unknown[]; name?: string };
 export type SqlTiming = { statements: number; runs: number; p50: number; p99: number; mean: number };
 
 /**
- * Records the SQL a service call sends (through Drizzle's query log), so the baseline runs exactly
- * the statements the endpoint runs, and nothing of HTTP, JSON or the ORM.
+ * Records the SQL a service call sends (every query that reaches the pool, through Drizzle or as a
+ * named prepared statement), so the baseline runs exactly the statements the endpoint runs, and
+ * nothing of HTTP, JSON or the ORM.
  */
 export async function captureSql(pool: pg.Pool, call: (db: Db) => Promise<unknown>): Promise<Statement[]> {
   const statements: Statement[] = [];
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (query, params) => statements.push({ query, params: [...params] }) },
-  });
-  await call(db);
+  const recording = Object.create(pool) as pg.Pool;
+  recording.query = ((config: string | pg.QueryConfig, values?: unknown[]) => {
+    if (typeof config === "string") statements.push({ query: config, params: [...(values ?? [])] });
+    else statements.push({ query: config.text, params: [...(config.values ?? values ?? [])], name: config.name });
+    return pool.query(config as pg.QueryConfig, values as unknown[]);
+  }) as pg.Pool["query"];
+  await call(drizzle(recording, { schema }));
   return statements;
 }
 
@@ -35,7 +38,7 @@ export async function timeSql(url: string, statements: Statement[], runs: number
   await client.connect();
   try {
     const once = async () => {
-      for (const s of statements) await client.query(s.query, s.params as unknown[]);
+      for (const s of statements) await client.query({ text: s.query, values: s.params, name: s.name });
     };
     for (let i = 0; i < Math.min(50, runs); i++) await once();
     const times: number[] = [];

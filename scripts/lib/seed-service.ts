@@ -231,8 +231,8 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
         seconds,
       ]);
       await client.query("commit");
-      log("committed; analysing tables");
-      await client.query("analyze");
+      log("committed; vacuuming and analysing tables");
+      await client.query("vacuum analyze");
       const byStatus: Record<string, number> = {};
       for (const r of requests.list) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
       return {

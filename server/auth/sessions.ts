@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/open";
 import { passwordResets, rateLimits, sessions, type UserRow, users } from "../db/schema";
@@ -45,13 +45,25 @@ export function readSid(request: FastifyRequest): string | undefined {
   return unsigned.valid && unsigned.value ? unsigned.value : undefined;
 }
 
-export async function userForSession(db: Db, sid: string): Promise<UserRow | undefined> {
-  const [row] = await db
+/** Every request runs this lookup: prepared once per database (and planned once per connection). */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+const prepareSessionLookup = (db: Db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.sid, sql.placeholder("sid")), gt(sessions.expire, sql.placeholder("now"))))
+    .limit(1)
+    .prepare("user_for_session");
+
+export async function userForSession(db: Db, sid: string): Promise<UserRow | undefined> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ sid, now: new Date() });
   return row?.user;
 }
 

@@ -6,7 +6,7 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "./embedded";
 import * as schema from "./schema";
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type Database = {

@@ -51,6 +51,13 @@ export const users = pgTable(
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
     uniqueIndex("users_calendar_token_unique").on(t.calendarToken),
     index("users_hub_idx").on(t.hub, t.clinicalGrade),
+    // The clinician browser's pages (server/hubs/service.ts): only those who may be listed, in list order.
+    index("users_browse_hub_idx")
+      .on(t.hub, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id)
+      .where(sql`${t.swapUrgency} = 'urgent' or ${t.activelySeekingSwaps}`),
+    index("users_browse_idx")
+      .on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id)
+      .where(sql`${t.swapUrgency} = 'urgent' or ${t.activelySeekingSwaps}`),
   ],
 );
 

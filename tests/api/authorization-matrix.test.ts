@@ -289,6 +289,13 @@ const rows: Row[] = [
     owner: [200],
     others: "own",
   },
+  {
+    method: "GET",
+    route: "/api/users/hub/:hub/count",
+    call: plain(`/api/users/hub/${encodeURIComponent("Dudley Hub")}/count`),
+    owner: [200],
+    others: "own",
+  },
 
   // Swap requests
   { method: "GET", route: "/api/swap-requests", call: plain("/api/swap-requests"), owner: [200], others: "own" },

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import type { ShiftType } from "../../common/enums";
-import { HUB_SHIFT_LIMIT } from "../../common/hub-listing";
-import { shifts } from "../../server/db/schema";
+import {
+  HUB_PAGE_SIZE,
+  HUB_SHIFT_LIMIT,
+  PAGE_CURSOR_MESSAGE,
+  PAGE_SIZE_MESSAGE,
+  RANGE_ORDER_MESSAGE,
+} from "../../common/hub-listing";
+import type { Hub } from "../../common/hubs";
+import { shifts, users } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { Client, signedInClient } from "./helpers/client";
 
@@ -265,6 +272,181 @@ describe("GET /api/users/hub/{hub} access and privacy", () => {
   });
 });
 
+/** Colleagues put straight into the database (they never sign in), urgent unless told otherwise. */
+async function colleagues(hub: Hub, names: [first: string, last: string][], swapUrgency: "urgent" | "none" = "urgent") {
+  const rows = await t.database.db
+    .insert(users)
+    .values(
+      names.map(([firstName, lastName], i) => {
+        const handle = `${hub.split(" ")[0].toLowerCase()}-${firstName}-${lastName}-${i}-${Math.random().toString(36).slice(2)}`;
+        return {
+          username: handle,
+          email: `${handle}@nhs.net`,
+          password: "not-a-password-hash",
+          firstName,
+          lastName,
+          clinicalGrade: "paramedic" as const,
+          paramedicBase: hub.replace(/ Hub$/, ""),
+          hub,
+          swapUrgency,
+          activelySeekingSwaps: swapUrgency === "urgent",
+        };
+      }),
+    )
+    .returning({ id: users.id });
+  return rows.map((r) => r.id);
+}
+
+const nextOf = (link: string | null) => /<([^>]+)>;\s*rel="next"/.exec(link ?? "")?.[1];
+
+/** Follows a list's Link headers from its first page to its last. */
+async function walk(who: Person, first: string) {
+  const pages: Item[][] = [];
+  const links: string[] = [];
+  let path: string | undefined = first;
+  while (path) {
+    const res = await who.client.get(path);
+    expect(res.status, res.text).toBe(200);
+    pages.push(res.body as Item[]);
+    path = nextOf(res.headers.get("link"));
+    if (path) links.push(path);
+    if (pages.length > 50) throw new Error("the list never ends");
+  }
+  return { pages, links };
+}
+
+async function count(who: Person, hub: string, range?: { fromDate?: string; toDate?: string }) {
+  const query = new URLSearchParams(range as Record<string, string>).toString();
+  const res = await who.client.get(`/api/users/hub/${encodeURIComponent(hub)}/count${query ? `?${query}` : ""}`);
+  expect(res.status, res.text).toBe(200);
+  return (res.body as { count: number }).count;
+}
+
+describe("GET /api/users/hub/{hub} in pages", () => {
+  // Lichfield: surnames in mixed case, two identical names, and the viewer in the middle of the list.
+  let lichfield: Person;
+  let listed: number[];
+  beforeAll(async () => {
+    lichfield = await signedInClient(t.baseUrl, {
+      firstName: "Vic",
+      lastName: "Moss",
+      paramedicBase: "Lichfield",
+      swapUrgency: "urgent",
+      activelySeekingSwaps: true,
+    });
+    const [adams, baker, cy, sam1, sam2, young, zane] = await colleagues("Lichfield Hub", [
+      ["Ann", "adams"],
+      ["Bea", "Baker"],
+      ["Cy", "smith"],
+      ["Sam", "Smith"],
+      ["Sam", "Smith"],
+      ["Al", "Young"],
+      ["zoe", "Zane"],
+    ]);
+    await colleagues("Lichfield Hub", [["Not", "Urgent"]], "none");
+    listed = [adams, baker, cy, sam1, sam2, young, zane];
+    await offDay(baker, day(6));
+    await addShift(young, day(8), "seeking_coverage");
+    await offDay(zane, day(30));
+  });
+
+  it("walks the whole list by surname, first name and id, each clinician once, never the caller", async () => {
+    const { pages, links } = await walk(lichfield, `${hubUrl("Lichfield Hub")}?limit=2`);
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 2, 1]);
+    expect(pages.flat().map((i) => i.clinician.id)).toEqual(listed);
+    expect(links.every((link) => link.startsWith("/api/users/hub/Lichfield%20Hub?") && link.includes("limit=2"))).toBe(
+      true,
+    );
+  });
+
+  it("lists the caller to everyone else in their place", async () => {
+    const { pages } = await walk(viewer, `${hubUrl("Lichfield Hub")}?limit=3`);
+    expect(pages.flat().map((i) => i.clinician.id)).toEqual([
+      ...listed.slice(0, 2),
+      lichfield.user.id,
+      ...listed.slice(2),
+    ]);
+  });
+
+  it("answers one page without a Link header when everything fits", async () => {
+    const res = await lichfield.client.get(hubUrl("Lichfield Hub"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("link")).toBeNull();
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect((res.body as Item[]).map((i) => i.clinician.id)).toEqual(listed);
+  });
+
+  it("keeps the date range on every page it links to", async () => {
+    const { pages, links } = await walk(
+      lichfield,
+      `${hubUrl("Lichfield Hub", { fromDate: day(5), toDate: day(30) })}&limit=1`,
+    );
+    expect(pages.flat().map((i) => i.clinician.id)).toEqual([listed[1], listed[5], listed[6]]);
+    for (const link of links) {
+      const params = new URL(link, t.baseUrl).searchParams;
+      expect([params.get("fromDate"), params.get("toDate"), params.get("limit")]).toEqual([day(5), day(30), "1"]);
+    }
+  });
+
+  it(`pages ${HUB_PAGE_SIZE} clinicians at a time unless asked otherwise`, async () => {
+    const names = Array.from({ length: HUB_PAGE_SIZE + 3 }, (_, i): [string, string] => [`Crew${i}`, `Sandwell${i}`]);
+    const ids = await colleagues("Sandwell Hub", names);
+    const { pages } = await walk(viewer, hubUrl("Sandwell Hub"));
+    expect(pages.map((page) => page.length)).toEqual([HUB_PAGE_SIZE, 3]);
+    expect(sorted(...pages.flat().map((i) => i.clinician.id))).toEqual(sorted(...ids));
+    expect(await count(viewer, "Sandwell Hub")).toBe(HUB_PAGE_SIZE + 3);
+  });
+
+  it("refuses a page size out of range and a cursor it did not make", async () => {
+    for (const limit of ["0", "101", "2.5", "lots"]) {
+      const res = await viewer.client.get(`${hubUrl("Lichfield Hub")}?limit=${limit}`);
+      expect(res.status, limit).toBe(400);
+      expect(res.body).toEqual({ message: PAGE_SIZE_MESSAGE, field: "limit" });
+    }
+    const forged = [
+      "not-a-cursor",
+      Buffer.from(JSON.stringify({ id: 1 })).toString("base64url"),
+      Buffer.from(JSON.stringify(["a", "b", -1])).toString("base64url"),
+      "x".repeat(501),
+    ];
+    for (const after of forged) {
+      const res = await viewer.client.get(`${hubUrl("Lichfield Hub")}?after=${after}`);
+      expect(res.status, after).toBe(400);
+      expect(res.body).toEqual({ message: PAGE_CURSOR_MESSAGE, field: "after" });
+    }
+  });
+
+  it("counts the whole list for the banner, without the caller", async () => {
+    expect(await count(lichfield, "Lichfield Hub")).toBe(listed.length);
+    expect(await count(viewer, "Lichfield Hub")).toBe(listed.length + 1);
+    expect(await count(lichfield, "Lichfield Hub", { fromDate: day(5), toDate: day(30) })).toBe(3);
+    expect(await count(lichfield, "Lichfield Hub", { fromDate: day(7), toDate: day(8) })).toBe(1);
+    expect(await count(lichfield, "Lichfield Hub", { fromDate: day(-9), toDate: day(-1) })).toBe(0);
+    expect(await count(viewer, "Stafford Hub")).toBe(0);
+  });
+
+  it("counts as many as the pages of All Hubs hold, with or without a range", async () => {
+    for (const range of [undefined, { fromDate: day(0), toDate: day(60) }]) {
+      const first = range ? `${hubUrl("All Hubs", range)}&limit=4` : `${hubUrl("All Hubs")}?limit=4`;
+      const { pages } = await walk(viewer, first);
+      const all = pages.flat().map((i) => i.clinician.id);
+      expect(new Set(all).size).toBe(all.length);
+      expect(all).not.toContain(viewer.user.id);
+      expect(await count(viewer, "All Hubs", range)).toBe(all.length);
+    }
+  });
+
+  it("refuses a count for an unknown hub, a backwards range, or a caller not signed in", async () => {
+    const unknown = await viewer.client.get("/api/users/hub/Atlantis/count");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ message: "Please select a hub to continue", field: "hub" });
+    const backwards = await viewer.client.get(`/api/users/hub/All%20Hubs/count?fromDate=${day(5)}&toDate=${day(4)}`);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toEqual({ message: RANGE_ORDER_MESSAGE, field: "toDate" });
+    expect((await new Client(t.baseUrl).get("/api/users/hub/All%20Hubs/count")).status).toBe(401);
+  });
+});
+
 describe("GET /api/users/hub/{hub} with the listing cache on", () => {
   let cached: TestApp;
   beforeAll(async () => {
@@ -283,5 +465,15 @@ describe("GET /api/users/hub/{hub} with the listing cache on", () => {
     expect(ids(await browse(b, "Dudley Hub"))).toEqual([a.user.id]);
     expect(ids(await browse(late, "Dudley Hub"))).toEqual(sorted(a.user.id, b.user.id));
     expect(ids(await browse(a, "Dudley Hub"))).toEqual([b.user.id]);
+  });
+
+  it("counts from the cached list too, each viewer without themselves", async () => {
+    const urgent = { paramedicBase: "Stoke", swapUrgency: "urgent", activelySeekingSwaps: true };
+    const a = await signedInClient(cached.baseUrl, { firstName: "Ann", ...urgent });
+    const b = await signedInClient(cached.baseUrl, { firstName: "Ben", ...urgent });
+    expect(await count(a, "Stoke Hub")).toBe(1);
+    const late = await signedInClient(cached.baseUrl, { firstName: "Cat", ...urgent });
+    expect(await count(b, "Stoke Hub")).toBe(1);
+    expect(await count(late, "Stoke Hub")).toBe(2);
   });
 });

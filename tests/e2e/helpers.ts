@@ -186,6 +186,20 @@ export function browserPerFile() {
   };
 }
 
+/**
+ * The URL of the app's embedded database (server/db/embedded.ts keeps the password and the server's
+ * port in DATA_DIR), for setting up more colleagues than the per-address sign-up limit allows.
+ */
+export function appDatabaseUrl(): string {
+  const dataDir = inject("dataDir");
+  const password = readFileSync(path.join(dataDir, "db-password"), "utf8").trim();
+  const port = readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8")
+    .split("\n")[3]
+    ?.trim();
+  if (!port) throw new Error("the app's database is not running");
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
 /** Calls the API from the page as its signed-in user (same origin, session cookie); throws unless 2xx. */
 export async function callApi(page: Page, method: string, url: string, body?: unknown) {
   const answer = await page.evaluate(

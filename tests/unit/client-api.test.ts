@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { ApiError, apiRequest, errorMessage } from "../../client/src/lib/api";
+import { ApiError, api, apiRequest, errorMessage, nextPageUrl } from "../../client/src/lib/api";
 
 type Reply = { status: number; body?: string; statusText?: string };
 
@@ -117,5 +117,47 @@ describe("errorMessage", () => {
     expect(errorMessage(new TypeError("Failed to fetch"), "Please check your credentials and try again.")).toBe(
       "Please check your credentials and try again.",
     );
+  });
+});
+
+describe("api.getPage", () => {
+  function pageReply(body: string, link?: string) {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        return new Response(body, { status: 200, headers: link ? { link } : {} });
+      }),
+    );
+  }
+
+  test("gives the items and the next page named by the Link header", async () => {
+    pageReply('[{"id":1},{"id":2}]', '</api/users/hub/Dudley%20Hub?limit=2&after=abc>; rel="next"');
+    const page = await api.getPage<{ id: number }>("/api/users/hub/Dudley%20Hub?limit=2");
+    expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], next: "/api/users/hub/Dudley%20Hub?limit=2&after=abc" });
+    expect(calls[0].init.method).toBe("GET");
+  });
+
+  test("has no next page without a Link header, or with links of other kinds", async () => {
+    pageReply("[]");
+    expect(await api.getPage("/list")).toEqual({ items: [], next: null });
+    pageReply('[{"id":3}]', '</list?page=1>; rel="prev", </list?page=1>; rel="first"');
+    expect((await api.getPage("/list")).next).toBeNull();
+  });
+
+  test("raises the server's error like any other call", async () => {
+    replyWith({ status: 400, body: '{"message":"Page size must be a whole number from 1 to 100","field":"limit"}' });
+    const error = await failure(api.getPage("/list?limit=0"));
+    expect(error.field).toBe("limit");
+  });
+});
+
+describe("nextPageUrl", () => {
+  test("picks rel=next among several links, quoted or not", () => {
+    expect(nextPageUrl('</a?p=1>; rel="prev", </a?p=3>; rel="next"')).toBe("/a?p=3");
+    expect(nextPageUrl("</a?p=3>; rel=next")).toBe("/a?p=3");
+    expect(nextPageUrl('</a?p=3>; title="x"; rel="next"')).toBe("/a?p=3");
+    expect(nextPageUrl('</a?p=3>; rel="nextish"')).toBeNull();
+    expect(nextPageUrl(null)).toBeNull();
   });
 });

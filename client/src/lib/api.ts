@@ -70,12 +70,23 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, text || res.statusText, body);
 }
 
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
 export async function apiRequest<T>(
-  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  method: Method,
   url: string,
   data?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
+  return (await send<T>(method, url, data, options)).data;
+}
+
+async function send<T>(
+  method: Method,
+  url: string,
+  data: unknown,
+  options: RequestOptions,
+): Promise<{ data: T; headers: Headers | null }> {
   const headers: Record<string, string> = { Accept: "application/json" };
   let body: BodyInit | undefined;
   if (data instanceof FormData) {
@@ -95,18 +106,36 @@ export async function apiRequest<T>(
 
   if (res.status === 401) {
     const mode = options.on401 ?? (url.startsWith("/api/auth/") ? "throw" : "reload");
-    if (mode === "null") return null as T;
+    if (mode === "null") return { data: null as T, headers: null };
     if (mode === "reload") reloadForExpiredSession(url);
   }
   if (!res.ok) throw await toApiError(res);
 
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return { data: undefined as T, headers: res.headers };
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+}
+
+/** The URL of a `Link` header's rel="next" entry (RFC 8288), or null. */
+export function nextPageUrl(link: string | null | undefined): string | null {
+  for (const part of link?.split(",") ?? []) {
+    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
+    if (match && /(^|;)\s*rel="?next"?\s*(;|$)/i.test(match[2])) return match[1];
+  }
+  return null;
+}
+
+export type Page<T> = { items: T[]; next: string | null };
+
+/** A GET of one page of a list: its items, and the URL of the next page if the server gave one. */
+async function getPage<T>(url: string, options: RequestOptions = {}): Promise<Page<T>> {
+  const { data, headers } = await send<T[]>("GET", url, undefined, options);
+  return { items: data ?? [], next: nextPageUrl(headers?.get("link")) };
 }
 
 export const api = {
   get: <T>(url: string, options?: RequestOptions) => apiRequest<T>("GET", url, undefined, options),
+  getPage,
   post: <T>(url: string, data?: unknown, options?: RequestOptions) => apiRequest<T>("POST", url, data, options),
   patch: <T>(url: string, data?: unknown, options?: RequestOptions) => apiRequest<T>("PATCH", url, data, options),
   delete: <T>(url: string, options?: RequestOptions) => apiRequest<T>("DELETE", url, undefined, options),

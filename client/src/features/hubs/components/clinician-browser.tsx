@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { ArrowLeft, CalendarSearch, SearchX, Users } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import type { DateRange } from "react-day-picker";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,7 +11,7 @@ import { MyAvailabilityPanel } from "@/features/availability/components/my-avail
 import { useToday } from "@/features/shifts/hooks/use-today";
 import type { HubListingItem } from "../../../../../common/hub-listing";
 import { ALL_HUBS } from "../../../../../common/hubs";
-import { type HubRangeQuery, useHubClinicians } from "../api/get-hub-clinicians";
+import { type HubRangeQuery, useHubClinicians, useHubCount } from "../api/get-hub-clinicians";
 import { ClinicianRow, type SwapRequestTarget } from "./clinician-row";
 import { DateRangeFilter } from "./date-range-filter";
 
@@ -39,14 +39,16 @@ export function ClinicianBrowser({
   const listRef = useRef<HTMLDivElement>(null);
 
   const complete: HubRangeQuery = range?.from && range.to ? { fromDate: day(range.from), toDate: day(range.to) } : null;
-  const all = useHubClinicians(hub, null);
+  // The banner needs only the count; a list is fetched, a page at a time, once it is shown.
+  const allCount = useHubCount(hub, null);
+  const all = useHubClinicians(hub, null, view === "all");
+  const filteredCount = useHubCount(hub, complete, complete !== null);
   const filtered = useHubClinicians(hub, complete, complete !== null);
+  const failed = allCount.isError || all.isError || filteredCount.isError || filtered.isError;
 
   useEffect(() => {
-    if (all.isError || filtered.isError) {
-      toast({ variant: "destructive", title: "Error", description: "Could not find clinician data" });
-    }
-  }, [all.isError, filtered.isError]);
+    if (failed) toast({ variant: "destructive", title: "Error", description: "Could not find clinician data" });
+  }, [failed]);
 
   const changeRange = (next: DateRange | undefined) => {
     setRange(next);
@@ -68,7 +70,6 @@ export function ClinicianBrowser({
   };
 
   const where = hub === ALL_HUBS ? "Across all hubs" : `At ${hub}`;
-  const count = all.data?.length ?? 0;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -105,8 +106,8 @@ export function ClinicianBrowser({
             <div ref={listRef} className="flex scroll-mt-4 flex-col gap-4">
               {view === "banner" ? (
                 <Overview
-                  count={count}
-                  loading={all.isPending}
+                  count={allCount.data?.count ?? 0}
+                  loading={allCount.isPending}
                   where={where}
                   onViewAll={() => showList("all")}
                   onSearch={searchByDate}
@@ -120,7 +121,8 @@ export function ClinicianBrowser({
                         ? `Available ${format(range!.from!, "MMM d")} – ${format(range!.to!, "MMM d, yyyy")}`
                         : "Choose a date range"
                   }
-                  items={view === "all" ? all.data : filtered.data}
+                  list={view === "all" ? all : filtered}
+                  total={(view === "all" ? allCount : filteredCount).data?.count}
                   loading={view === "all" ? all.isPending : complete !== null && filtered.isPending}
                   mode={view === "all" ? "all" : "filtered"}
                   hub={hub}
@@ -223,9 +225,12 @@ function ChoiceCard({
   );
 }
 
+type PagedList = ReturnType<typeof useHubClinicians>;
+
 function ClinicianList({
   title,
-  items,
+  list,
+  total,
   loading,
   mode,
   hub,
@@ -233,20 +238,28 @@ function ClinicianList({
   onRequestSwap,
 }: {
   title: string;
-  items: HubListingItem[] | undefined;
+  list: PagedList;
+  /** How many the whole list holds; the rows arrive a page at a time. */
+  total: number | undefined;
   loading: boolean;
   mode: "all" | "filtered";
   hub: string;
   onBack: () => void;
   onRequestSwap: (target: SwapRequestTarget) => void;
 }) {
-  const list = items ?? [];
+  const items = useMemo(() => uniqueItems(list.data?.pages.flatMap((page) => page.items) ?? []), [list.data]);
+  const scrollArea = useRef<HTMLElement>(null);
   return (
     <section aria-labelledby="clinician-list-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="clinician-list-title" className="text-xl font-bold">
           {title}
-          {!loading && <span className="ml-2 text-base font-semibold text-muted-foreground">({list.length})</span>}
+          {!loading && total !== undefined && (
+            <>
+              {" "}
+              <span className="ml-1 text-base font-semibold text-muted-foreground">({total})</span>
+            </>
+          )}
         </h2>
         <Button variant="link" size="inline" onClick={onBack}>
           <ArrowLeft aria-hidden="true" />
@@ -255,6 +268,7 @@ function ClinicianList({
       </div>
       {/* The list scrolls inside a 500px area (SPEC §9); it is focusable so keyboards can scroll it. */}
       <section
+        ref={scrollArea}
         className="h-[500px] overflow-y-auto rounded-lg border border-border bg-muted/40 p-2 sm:p-3"
         aria-label="Clinicians"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard
@@ -265,22 +279,65 @@ function ClinicianList({
           <div className="flex h-full items-center justify-center">
             <Spinner label="Loading clinicians" />
           </div>
-        ) : list.length === 0 ? (
+        ) : items.length === 0 ? (
           <EmptyState mode={mode} hub={hub} />
         ) : (
-          <ul className="flex flex-col gap-2">
-            {list.map((item) => (
-              <ClinicianRow
-                key={item.clinician.id}
-                item={item}
-                rangeLabel={mode === "all" ? "coming up" : "in this date range"}
-                onRequestSwap={onRequestSwap}
-              />
-            ))}
-          </ul>
+          <>
+            <ul className="flex flex-col gap-2">
+              {items.map((item) => (
+                <ClinicianRow
+                  key={item.clinician.id}
+                  item={item}
+                  rangeLabel={mode === "all" ? "coming up" : "in this date range"}
+                  onRequestSwap={onRequestSwap}
+                />
+              ))}
+            </ul>
+            {list.hasNextPage && <MoreClinicians list={list} scrollArea={scrollArea} />}
+          </>
         )}
       </section>
     </section>
+  );
+}
+
+/** A colleague renamed between two pages could come round again: each is listed once. */
+function uniqueItems(items: HubListingItem[]): HubListingItem[] {
+  const seen = new Set<number>();
+  return items.filter((item) => !seen.has(item.clinician.id) && seen.add(item.clinician.id));
+}
+
+/**
+ * The end of the loaded rows: the next page loads as it nears the view of the scroll area, or with
+ * the button (keyboards, and browsers without IntersectionObserver).
+ */
+function MoreClinicians({ list, scrollArea }: { list: PagedList; scrollArea: RefObject<HTMLElement | null> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { fetchNextPage, isFetchingNextPage, isFetchNextPageError } = list;
+
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof IntersectionObserver === "undefined" || isFetchingNextPage || isFetchNextPageError) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { root: scrollArea.current, rootMargin: "0px 0px 400px 0px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [fetchNextPage, isFetchingNextPage, isFetchNextPageError, scrollArea]);
+
+  return (
+    <div ref={ref} className="flex justify-center pt-3 pb-1" data-testid="more-clinicians">
+      {isFetchingNextPage ? (
+        <Spinner label="Loading more clinicians" />
+      ) : (
+        <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
+          Show more clinicians
+        </Button>
+      )}
+    </div>
   );
 }
 

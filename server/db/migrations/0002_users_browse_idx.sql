@@ -1,0 +1,2 @@
+CREATE INDEX "users_browse_hub_idx" ON "users" USING btree ("hub",lower("last_name"),lower("first_name"),"id") WHERE "users"."swap_urgency" = 'urgent' or "users"."actively_seeking_swaps";--> statement-breakpoint
+CREATE INDEX "users_browse_idx" ON "users" USING btree (lower("last_name"),lower("first_name"),"id") WHERE "users"."swap_urgency" = 'urgent' or "users"."actively_seeking_swaps";
