@@ -79,7 +79,6 @@ export const hubPageQuerySchema = z
     after: z.string({ error: PAGE_CURSOR_MESSAGE }).max(500, PAGE_CURSOR_MESSAGE).optional(),
   })
   .superRefine(inOrder);
-export type HubPageQuery = z.output<typeof hubPageQuerySchema>;
 
 /** GET /api/users/hub/{hub}/count: how many clinicians the list holds, for the overview banner. */
 export type HubCount = { count: number };

@@ -22,5 +22,7 @@ if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
   execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
     cwd: root,
     stdio: "inherit",
+    // Vite follows NODE_ENV; anything but production would serve React's development build.
+    env: { ...process.env, NODE_ENV: "production" },
   });
 }

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   axeViolations,
+  baseUrl,
   browserPerFile,
   DESKTOP,
   fillSignUpForm,
@@ -481,5 +482,17 @@ describe("accessibility", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL("**/dashboard");
     await page.getByRole("heading", { name: "Welcome back, Drew" }).waitFor();
+  });
+});
+
+describe("the served client", () => {
+  test("is the production build: React's development checks are not shipped", async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const entry = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-/);
+    const script = await (await fetch(`${baseUrl()}${entry}`)).text();
+    expect(script.length).toBeGreaterThan(10_000);
+    // A message only React's development build carries.
+    expect(script).not.toContain("cannot be a child of");
   });
 });
