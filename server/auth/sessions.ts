@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/open";
+import { preparedPerDb } from "../db/prepared";
 import { passwordResets, rateLimits, sessions, type UserRow, users } from "../db/schema";
 
 export const SESSION_COOKIE = "sid";
@@ -46,24 +47,18 @@ export function readSid(request: FastifyRequest): string | undefined {
 }
 
 /** Every request runs this lookup: prepared once per database (and planned once per connection). */
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-
-const prepareSessionLookup = (db: Db) =>
+const sessionLookup = preparedPerDb((db) =>
   db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.sid, sql.placeholder("sid")), gt(sessions.expire, sql.placeholder("now"))))
     .limit(1)
-    .prepare("user_for_session");
+    .prepare("user_for_session"),
+);
 
 export async function userForSession(db: Db, sid: string): Promise<UserRow | undefined> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ sid, now: new Date() });
+  const [row] = await sessionLookup(db).execute({ sid, now: new Date() });
   return row?.user;
 }
 

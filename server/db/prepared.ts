@@ -20,3 +20,19 @@ export async function queryPrepared<T extends Record<string, unknown>>(db: Db, q
   const result = await db.$client.query<T>({ name, text, values: params });
   return result.rows;
 }
+
+/**
+ * A Drizzle prepared query (placeholders for its values), built once per database handle: its name
+ * is prepared on each pooled connection the first time that connection runs it.
+ */
+export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
+  const byDb = new WeakMap<Db, P>();
+  return (db) => {
+    let prepared = byDb.get(db);
+    if (prepared === undefined) {
+      prepared = build(db);
+      byDb.set(db, prepared);
+    }
+    return prepared;
+  };
+}

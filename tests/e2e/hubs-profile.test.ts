@@ -176,7 +176,7 @@ describe("Browse by Hub", () => {
       await db.end();
     }
 
-    const page = await openPage();
+    const page = await openPage(PHONE);
     const { id } = await registerViaApi(page, newUser({ firstName: "Alex", paramedicBase: "Hollymoor" }));
     await skipWelcome(page, id);
     await page.goto("/swap-requests");
@@ -198,7 +198,7 @@ describe("Browse by Hub", () => {
     await expect.poll(() => rows.count()).toBe(total);
     expect(await rows.last().getByRole("heading").textContent()).toBe(`Crew Erdington ${total}`);
     expect(await list.getByTestId("more-clinicians").count()).toBe(0);
-    await snap(page, "browser-paged-desktop");
+    await snap(page, "browser-paged-phone");
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -102,7 +102,7 @@ export function ClinicianBrowser({
             onRangeChange={changeRange}
             today={today}
           />
-          <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <div ref={listRef} className="flex scroll-mt-4 flex-col gap-4">
               {view === "banner" ? (
                 <Overview

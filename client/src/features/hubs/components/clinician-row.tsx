@@ -65,14 +65,19 @@ export function ClinicianRow({
         <Avatar className="size-11 shrink-0">
           <AvatarFallback>{initials(clinician.firstName, clinician.lastName)}</AvatarFallback>
         </Avatar>
-        {/* The toggle sits beside the name only, so the grade line and badge keep the full width on phones. */}
+        {/* Name and grade keep the full width on phones; the toggle shares the badge's line, or wraps under it. */}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="flex items-start justify-between gap-2">
-            <h3 className="min-w-0 truncate pt-1.5 text-base font-bold">{name}</h3>
+          <h3 className="break-words pt-1 text-base font-bold">{name}</h3>
+          <p className="text-sm text-muted-foreground">
+            {gradeLabel(clinician.clinicalGrade)}
+            {clinician.hub && <> · {clinician.hub}</>}
+          </p>
+          <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+            <StatusBadge clinician={clinician} />
             <Button
               variant="ghost"
               size="sm"
-              className="-mr-2 shrink-0"
+              className="-mr-2 -mb-1 shrink-0"
               aria-expanded={open}
               aria-controls={`${id}-details`}
               onClick={toggle}
@@ -82,11 +87,6 @@ export function ClinicianRow({
               <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
             </Button>
           </div>
-          <p className="text-sm text-muted-foreground">
-            {gradeLabel(clinician.clinicalGrade)}
-            {clinician.hub && <> · {clinician.hub}</>}
-          </p>
-          <StatusBadge clinician={clinician} />
         </div>
       </div>
       <div id={`${id}-details`} hidden={!open} className="flex flex-col gap-4 border-t border-border px-3 py-3 sm:px-4">
