@@ -3,11 +3,20 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { calendarDaySchema, shiftInputSchema, shiftUpdateSchema } from "../../common/shifts";
 import { currentUser, requireUser } from "../auth/guard";
+import { shiftListCache } from "./list-cache";
 import { idParam, monthSchema, yearSchema } from "./params";
 import * as service from "./service";
 
+/** Room for the lists of a few hundred clinicians (a year of shifts is about 90 KB of JSON). */
+const SHIFT_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** If-None-Match may list several tags, or be `*`. */
+const matchesEtag = (header: string | undefined, etag: string) =>
+  header?.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*") === true;
+
 export async function shiftRoutes(app: FastifyInstance) {
   const { db } = app.deps;
+  const listShifts = shiftListCache(db, SHIFT_CACHE_BYTES);
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Signed-in check first, so a stranger learns nothing from validation answers.
   const auth = { onRequest: requireUser };
@@ -19,8 +28,11 @@ export async function shiftRoutes(app: FastifyInstance) {
       schema: { querystring: z.object({ start: calendarDaySchema.optional(), end: calendarDaySchema.optional() }) },
     },
     async (request, reply) => {
-      const body = await service.listShiftsJson(db, currentUser(request).id, request.query);
-      return reply.type("application/json").send(body);
+      const { etag, json } = await listShifts(currentUser(request).id, request.query);
+      // Browsers revalidate each time and get 304 while nothing has changed.
+      reply.header("etag", etag).header("cache-control", "private, no-cache");
+      if (matchesEtag(request.headers["if-none-match"], etag)) return reply.code(304).send();
+      return reply.type("application/json; charset=utf-8").send(json);
     },
   );
 
