@@ -26,7 +26,7 @@ import type { UserRow } from "../server/db/schema";
 import { hubListing } from "../server/hubs/service";
 import { listMessages, sendMessage, unreadCount } from "../server/messages/service";
 import { publishToUsers } from "../server/realtime/publish";
-import { listShiftsJson } from "../server/shifts/service";
+import { shiftListCache } from "../server/shifts/list-cache";
 import { findMatches, listMine } from "../server/swaps/service";
 import { type ClientSize, measureClient } from "./bench/client-size";
 import { freePort, type Proc, root, runNode, spawnNode, waitForUrl } from "./bench/processes";
@@ -228,7 +228,8 @@ function families(today: string): Family[] {
       name: "shifts_list",
       ...read,
       request: () => ({ path: "/api/shifts" }),
-      sql: (db, user) => listShiftsJson(db, user.id),
+      // The route's cache miss: the fingerprint, then the list (a cache of 0 bytes keeps nothing).
+      sql: (db, user) => shiftListCache(db, 0)(user.id, {}),
     },
     {
       name: "availability_month",
