@@ -1,7 +1,9 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ShiftType } from "../../common/enums";
 import type { SwapOffer, SwapRequest, SwapShift, SwapUser } from "../../common/swaps";
 import type { Db, Tx } from "../db/open";
+import { preparedPerDb } from "../db/prepared";
 import { type SwapRequestRow, shifts, swapRequestOffers, swapRequests, users } from "../db/schema";
 
 export type Conn = Db | Tx;
@@ -25,28 +27,74 @@ const userColumns = {
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
+type OfferRow = { swapRequestId: number; accepted: boolean; shift: SwapShift };
+
+/** The three reads that complete request rows: by ids, in one statement each. */
+type Fetchers = {
+  users: (ids: number[]) => Promise<SwapUser[]>;
+  shifts: (ids: number[]) => Promise<SwapShift[]>;
+  offers: (requestIds: number[]) => Promise<OfferRow[]>;
+};
+
+const offerSelection = {
+  swapRequestId: swapRequestOffers.swapRequestId,
+  accepted: swapRequestOffers.accepted,
+  shift: shiftColumns,
+};
+
+/** Plain queries: these run inside transactions too. */
+const fetchersOn = (db: Conn): Fetchers => ({
+  users: (ids) => db.select(userColumns).from(users).where(inArray(users.id, ids)),
+  shifts: (ids) => db.select(shiftColumns).from(shifts).where(inArray(shifts.id, ids)),
+  offers: (ids) =>
+    db
+      .select(offerSelection)
+      .from(swapRequestOffers)
+      .innerJoin(shifts, eq(shifts.id, swapRequestOffers.shiftId))
+      .where(inArray(swapRequestOffers.swapRequestId, ids))
+      .orderBy(asc(shifts.date), asc(shifts.id)),
+});
+
+const anyOf = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder("ids")}::int[])`;
+
+/**
+ * The same reads as prepared statements, for the swap list every screen polls: planning these small
+ * queries took longer than running them. Only for the database itself, never a transaction.
+ */
+const preparedFetchers = preparedPerDb((db): Fetchers => {
+  const usersById = db.select(userColumns).from(users).where(anyOf(users.id)).prepare("swap_users");
+  const shiftsById = db.select(shiftColumns).from(shifts).where(anyOf(shifts.id)).prepare("swap_shifts");
+  const offersOf = db
+    .select(offerSelection)
+    .from(swapRequestOffers)
+    .innerJoin(shifts, eq(shifts.id, swapRequestOffers.shiftId))
+    .where(anyOf(swapRequestOffers.swapRequestId))
+    .orderBy(asc(shifts.date), asc(shifts.id))
+    .prepare("swap_offers");
+  return {
+    users: (ids) => usersById.execute({ ids }),
+    shifts: (ids) => shiftsById.execute({ ids }),
+    offers: (ids) => offersOf.execute({ ids }),
+  };
+});
+
 /** Adds the parties, the requester's shift and the offers to request rows (DESIGN §4 shape). */
-export async function hydrate(db: Conn, rows: SwapRequestRow[]): Promise<SwapRequest[]> {
+export async function hydrate(
+  db: Conn,
+  rows: SwapRequestRow[],
+  fetch: Fetchers = fetchersOn(db),
+): Promise<SwapRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const userIds = unique(
     rows.flatMap((r) => (r.responderId === null ? [r.requesterId] : [r.requesterId, r.responderId])),
   );
-  const userRows = await db.select(userColumns).from(users).where(inArray(users.id, userIds));
-  const shiftRows = await db
-    .select(shiftColumns)
-    .from(shifts)
-    .where(inArray(shifts.id, unique(rows.map((r) => r.requesterShiftId))));
-  const offerRows = await db
-    .select({
-      swapRequestId: swapRequestOffers.swapRequestId,
-      accepted: swapRequestOffers.accepted,
-      shift: shiftColumns,
-    })
-    .from(swapRequestOffers)
-    .innerJoin(shifts, eq(shifts.id, swapRequestOffers.shiftId))
-    .where(inArray(swapRequestOffers.swapRequestId, ids))
-    .orderBy(asc(shifts.date), asc(shifts.id));
+  // At once: on the pool they go out on three connections; a transaction queues them on its own.
+  const [userRows, shiftRows, offerRows] = await Promise.all([
+    fetch.users(userIds),
+    fetch.shifts(unique(rows.map((r) => r.requesterShiftId))),
+    fetch.offers(ids),
+  ]);
 
   const userById = new Map<number, SwapUser>(userRows.map((u) => [u.id, u]));
   const shiftById = new Map<number, SwapShift>(shiftRows.map((s) => [s.id, s]));
@@ -85,13 +133,20 @@ export async function hydrateOne(db: Conn, row: SwapRequestRow): Promise<SwapReq
   return one;
 }
 
-/** Requests where the user is requester or responder, newest first. */
-export async function requestsOf(db: Conn, userId: number): Promise<SwapRequestRow[]> {
-  return db
+const requestsOfUser = preparedPerDb((db) =>
+  db
     .select()
     .from(swapRequests)
-    .where(sql`${swapRequests.requesterId} = ${userId} or ${swapRequests.responderId} = ${userId}`)
-    .orderBy(desc(swapRequests.createdAt), desc(swapRequests.id));
+    .where(
+      sql`${swapRequests.requesterId} = ${sql.placeholder("user")} or ${swapRequests.responderId} = ${sql.placeholder("user")}`,
+    )
+    .orderBy(desc(swapRequests.createdAt), desc(swapRequests.id))
+    .prepare("swap_requests_of"),
+);
+
+/** The user's requests, as requester or responder, newest first, complete (GET /api/swap-requests). */
+export async function listRequestsOf(db: Db, userId: number): Promise<SwapRequest[]> {
+  return hydrate(db, await requestsOfUser(db).execute({ user: userId }), preparedFetchers(db));
 }
 
 export async function requestById(db: Conn, id: number, forUpdate = false): Promise<SwapRequestRow | undefined> {

@@ -42,11 +42,11 @@ import {
   hydrate,
   hydrateOne,
   isBusy,
+  listRequestsOf,
   lockDays,
   lockShifts,
   offerShiftIdsOf,
   requestById,
-  requestsOf,
 } from "./queries";
 
 export const SWAP_NOT_FOUND = "Swap request not found";
@@ -139,7 +139,7 @@ const toSwapShift = (s: ShiftRow): SwapShift => ({
 // ---- Reads -----------------------------------------------------------------------------------
 
 export async function listMine(db: Db, userId: number): Promise<SwapRequest[]> {
-  return hydrate(db, await requestsOf(db, userId));
+  return listRequestsOf(db, userId);
 }
 
 export async function getOne(db: Db, userId: number, id: number): Promise<SwapRequest> {
