@@ -33,7 +33,7 @@ export const HUB_SHIFT_LIMIT = 5;
 
 /** Clinicians per page of GET /api/users/hub/{hub} when the caller does not ask for a size. */
 export const HUB_PAGE_SIZE = 12;
-export const HUB_PAGE_MAX = 100;
+const HUB_PAGE_MAX = 100;
 
 export const HUB_MESSAGE = "Please select a hub to continue";
 export const RANGE_DATE_MESSAGE = "Please enter a valid date";

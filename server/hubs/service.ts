@@ -25,9 +25,9 @@ type Position = [lastName: string, firstName: string, id: number];
 
 const positionSchema = z.tuple([z.string().max(200), z.string().max(200), z.number().int().positive()]);
 
-export const encodeCursor = (position: Position) => Buffer.from(JSON.stringify(position)).toString("base64url");
+const encodeCursor = (position: Position) => Buffer.from(JSON.stringify(position)).toString("base64url");
 
-export function decodeCursor(cursor: string): Position {
+function decodeCursor(cursor: string): Position {
   try {
     return positionSchema.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
   } catch {

@@ -27,62 +27,37 @@ const userColumns = {
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
-type OfferRow = { swapRequestId: number; accepted: boolean; shift: SwapShift };
-
-/** The three reads that complete request rows: by ids, in one statement each. */
-type Fetchers = {
-  users: (ids: number[]) => Promise<SwapUser[]>;
-  shifts: (ids: number[]) => Promise<SwapShift[]>;
-  offers: (requestIds: number[]) => Promise<OfferRow[]>;
-};
-
-const offerSelection = {
-  swapRequestId: swapRequestOffers.swapRequestId,
-  accepted: swapRequestOffers.accepted,
-  shift: shiftColumns,
-};
-
-/** Plain queries: these run inside transactions too. */
-const fetchersOn = (db: Conn): Fetchers => ({
-  users: (ids) => db.select(userColumns).from(users).where(inArray(users.id, ids)),
-  shifts: (ids) => db.select(shiftColumns).from(shifts).where(inArray(shifts.id, ids)),
-  offers: (ids) =>
-    db
-      .select(offerSelection)
-      .from(swapRequestOffers)
-      .innerJoin(shifts, eq(shifts.id, swapRequestOffers.shiftId))
-      .where(inArray(swapRequestOffers.swapRequestId, ids))
-      .orderBy(asc(shifts.date), asc(shifts.id)),
-});
-
 const anyOf = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder("ids")}::int[])`;
 
 /**
- * The same reads as prepared statements, for the swap list every screen polls: planning these small
- * queries took longer than running them. Only for the database itself, never a transaction.
+ * The three reads that complete request rows, by ids, as named prepared statements: planning these
+ * small queries took longer than running them. A connection prepares each once, whether the pool's
+ * or a transaction's.
  */
-const preparedFetchers = preparedPerDb((db): Fetchers => {
-  const usersById = db.select(userColumns).from(users).where(anyOf(users.id)).prepare("swap_users");
-  const shiftsById = db.select(shiftColumns).from(shifts).where(anyOf(shifts.id)).prepare("swap_shifts");
-  const offersOf = db
-    .select(offerSelection)
+const detailReads = (db: Conn) => ({
+  users: db.select(userColumns).from(users).where(anyOf(users.id)).prepare("swap_users"),
+  shifts: db.select(shiftColumns).from(shifts).where(anyOf(shifts.id)).prepare("swap_shifts"),
+  offers: db
+    .select({
+      swapRequestId: swapRequestOffers.swapRequestId,
+      accepted: swapRequestOffers.accepted,
+      shift: shiftColumns,
+    })
     .from(swapRequestOffers)
     .innerJoin(shifts, eq(shifts.id, swapRequestOffers.shiftId))
     .where(anyOf(swapRequestOffers.swapRequestId))
     .orderBy(asc(shifts.date), asc(shifts.id))
-    .prepare("swap_offers");
-  return {
-    users: (ids) => usersById.execute({ ids }),
-    shifts: (ids) => shiftsById.execute({ ids }),
-    offers: (ids) => offersOf.execute({ ids }),
-  };
+    .prepare("swap_offers"),
 });
+
+/** The swap list every screen polls builds them once per database, not per call. */
+const detailReadsOnDb = preparedPerDb(detailReads);
 
 /** Adds the parties, the requester's shift and the offers to request rows (DESIGN §4 shape). */
 export async function hydrate(
   db: Conn,
   rows: SwapRequestRow[],
-  fetch: Fetchers = fetchersOn(db),
+  reads: ReturnType<typeof detailReads> = detailReads(db),
 ): Promise<SwapRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -91,9 +66,9 @@ export async function hydrate(
   );
   // At once: on the pool they go out on three connections; a transaction queues them on its own.
   const [userRows, shiftRows, offerRows] = await Promise.all([
-    fetch.users(userIds),
-    fetch.shifts(unique(rows.map((r) => r.requesterShiftId))),
-    fetch.offers(ids),
+    reads.users.execute({ ids: userIds }),
+    reads.shifts.execute({ ids: unique(rows.map((r) => r.requesterShiftId)) }),
+    reads.offers.execute({ ids }),
   ]);
 
   const userById = new Map<number, SwapUser>(userRows.map((u) => [u.id, u]));
@@ -146,7 +121,7 @@ const requestsOfUser = preparedPerDb((db) =>
 
 /** The user's requests, as requester or responder, newest first, complete (GET /api/swap-requests). */
 export async function listRequestsOf(db: Db, userId: number): Promise<SwapRequest[]> {
-  return hydrate(db, await requestsOfUser(db).execute({ user: userId }), preparedFetchers(db));
+  return hydrate(db, await requestsOfUser(db).execute({ user: userId }), detailReadsOnDb(db));
 }
 
 export async function requestById(db: Conn, id: number, forUpdate = false): Promise<SwapRequestRow | undefined> {

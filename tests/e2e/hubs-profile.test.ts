@@ -62,6 +62,18 @@ async function colleague(firstName: string, lastName: string, setup: (page: Page
   await setup(page);
 }
 
+/** A new clinician on a phone opens the clinician browser for `hub` from /swap-requests. */
+async function browseOnPhone(user: ReturnType<typeof newUser>, hub: string) {
+  const page = await openPage(PHONE);
+  const { id } = await registerViaApi(page, user);
+  await skipWelcome(page, id);
+  await page.goto("/swap-requests");
+  await page.getByRole("button", { name: /Select Hub & Browse/ }).click();
+  await page.getByRole("radio", { name: hub }).click();
+  await page.getByRole("button", { name: "Browse Clinicians" }).click();
+  return { page, browserView: page.getByTestId("clinician-browser") };
+}
+
 /** Waits for the toast whose text includes `text`. */
 const toastWith = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text }).waitFor();
 
@@ -176,14 +188,10 @@ describe("Browse by Hub", () => {
       await db.end();
     }
 
-    const page = await openPage(PHONE);
-    const { id } = await registerViaApi(page, newUser({ firstName: "Alex", paramedicBase: "Hollymoor" }));
-    await skipWelcome(page, id);
-    await page.goto("/swap-requests");
-    await page.getByRole("button", { name: /Select Hub & Browse/ }).click();
-    await page.getByRole("radio", { name: "Erdington Hub" }).click();
-    await page.getByRole("button", { name: "Browse Clinicians" }).click();
-    const browserView = page.getByTestId("clinician-browser");
+    const { page, browserView } = await browseOnPhone(
+      newUser({ firstName: "Alex", paramedicBase: "Hollymoor" }),
+      "Erdington Hub",
+    );
     await expect.poll(() => browserView.getByTestId("seeking-count").textContent()).toBe(String(total));
 
     await browserView.getByRole("button", { name: /View All Active Users/ }).click();
@@ -203,14 +211,10 @@ describe("Browse by Hub", () => {
   });
 
   test("shows one calendar month on a phone and the empty state when nobody matches", async () => {
-    const page = await openPage(PHONE);
-    const { id } = await registerViaApi(page, newUser({ firstName: "Robin", paramedicBase: "Stoke" }));
-    await skipWelcome(page, id);
-    await page.goto("/swap-requests");
-    await page.getByRole("button", { name: /Select Hub & Browse/ }).click();
-    await page.getByRole("radio", { name: "All Hubs" }).click();
-    await page.getByRole("button", { name: "Browse Clinicians" }).click();
-    const browserView = page.getByTestId("clinician-browser");
+    const { page, browserView } = await browseOnPhone(
+      newUser({ firstName: "Robin", paramedicBase: "Stoke" }),
+      "All Hubs",
+    );
     await browserView.getByRole("heading", { name: "Clinicians at All Hubs" }).waitFor();
     await browserView.getByText("Across all hubs", { exact: true }).waitFor();
     await snap(page, "browser-overview-phone");
