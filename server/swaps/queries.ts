@@ -29,14 +29,10 @@ const unique = (ids: number[]) => [...new Set(ids)];
 
 const anyOf = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder("ids")}::int[])`;
 
-/**
- * The three reads that complete request rows, by ids, as named prepared statements: planning these
- * small queries took longer than running them. A connection prepares each once, whether the pool's
- * or a transaction's.
- */
+/** The three reads that complete request rows, by ids (placeholder `ids`). */
 const detailReads = (db: Conn) => ({
-  users: db.select(userColumns).from(users).where(anyOf(users.id)).prepare("swap_users"),
-  shifts: db.select(shiftColumns).from(shifts).where(anyOf(shifts.id)).prepare("swap_shifts"),
+  users: db.select(userColumns).from(users).where(anyOf(users.id)),
+  shifts: db.select(shiftColumns).from(shifts).where(anyOf(shifts.id)),
   offers: db
     .select({
       swapRequestId: swapRequestOffers.swapRequestId,
@@ -46,30 +42,37 @@ const detailReads = (db: Conn) => ({
     .from(swapRequestOffers)
     .innerJoin(shifts, eq(shifts.id, swapRequestOffers.shiftId))
     .where(anyOf(swapRequestOffers.swapRequestId))
-    .orderBy(asc(shifts.date), asc(shifts.id))
-    .prepare("swap_offers"),
+    .orderBy(asc(shifts.date), asc(shifts.id)),
 });
 
-/** The swap list every screen polls builds them once per database, not per call. */
-const detailReadsOnDb = preparedPerDb(detailReads);
+/**
+ * The same reads as named prepared statements, for the swap list every screen polls: planning these
+ * small queries took longer than running them. Pool only: inside a transaction they run unnamed, so
+ * a statement that fails in an aborted transaction never leaves a half-prepared name behind.
+ */
+const preparedDetailReads = preparedPerDb((db) => {
+  const reads = detailReads(db);
+  return {
+    users: reads.users.prepare("swap_users"),
+    shifts: reads.shifts.prepare("swap_shifts"),
+    offers: reads.offers.prepare("swap_offers"),
+  };
+});
 
 /** Adds the parties, the requester's shift and the offers to request rows (DESIGN §4 shape). */
 export async function hydrate(
   db: Conn,
   rows: SwapRequestRow[],
-  reads: ReturnType<typeof detailReads> = detailReads(db),
+  reads: ReturnType<typeof detailReads> | ReturnType<typeof preparedDetailReads> = detailReads(db),
 ): Promise<SwapRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const userIds = unique(
     rows.flatMap((r) => (r.responderId === null ? [r.requesterId] : [r.requesterId, r.responderId])),
   );
-  // At once: on the pool they go out on three connections; a transaction queues them on its own.
-  const [userRows, shiftRows, offerRows] = await Promise.all([
-    reads.users.execute({ ids: userIds }),
-    reads.shifts.execute({ ids: unique(rows.map((r) => r.requesterShiftId)) }),
-    reads.offers.execute({ ids }),
-  ]);
+  const userRows = await reads.users.execute({ ids: userIds });
+  const shiftRows = await reads.shifts.execute({ ids: unique(rows.map((r) => r.requesterShiftId)) });
+  const offerRows = await reads.offers.execute({ ids });
 
   const userById = new Map<number, SwapUser>(userRows.map((u) => [u.id, u]));
   const shiftById = new Map<number, SwapShift>(shiftRows.map((s) => [s.id, s]));
@@ -121,7 +124,7 @@ const requestsOfUser = preparedPerDb((db) =>
 
 /** The user's requests, as requester or responder, newest first, complete (GET /api/swap-requests). */
 export async function listRequestsOf(db: Db, userId: number): Promise<SwapRequest[]> {
-  return hydrate(db, await requestsOfUser(db).execute({ user: userId }), detailReadsOnDb(db));
+  return hydrate(db, await requestsOfUser(db).execute({ user: userId }), preparedDetailReads(db));
 }
 
 export async function requestById(db: Conn, id: number, forUpdate = false): Promise<SwapRequestRow | undefined> {
