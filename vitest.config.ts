@@ -1,4 +1,13 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+// The client's import aliases (tsconfig.json "paths", vite.config.ts), for unit tests of client code.
+const resolve = {
+  alias: {
+    "@": fileURLToPath(new URL("./client/src", import.meta.url)),
+    "@common": fileURLToPath(new URL("./common", import.meta.url)),
+  },
+};
 
 const slowReliability = ["tests/reliability/crash-safety.test.ts"];
 
@@ -6,14 +15,18 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
+          // Property tests against minute-by-minute references take seconds on a busy machine.
+          testTimeout: 30_000,
           // Projects run one group after another, so suites don't compete for the two cores.
           sequence: { groupOrder: 0 },
         },
       },
       {
+        resolve,
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
@@ -26,6 +39,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
@@ -37,6 +51,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           // Real server processes stopped and restarted: one file at a time, long timeouts.
           name: "reliability",
@@ -53,6 +68,7 @@ export default defineConfig({
       ...(process.env.CREWSWAP_CRASH_TESTS === "1"
         ? [
             {
+              resolve,
               test: {
                 name: "crash",
                 include: [...slowReliability],

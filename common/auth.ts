@@ -92,4 +92,8 @@ export type PublicUser = {
   swapUrgency: (typeof swapUrgencies)[number];
   createdAt: string;
   lastLoginAt: string | null;
+  /** False until the owner opens the link mailed to the address (colleagues do not see them meanwhile). */
+  emailVerified: boolean;
+  /** A new address waiting for its link to be opened; `email` stays until then. */
+  pendingEmail: string | null;
 };

@@ -1,29 +1,31 @@
 import { z } from "zod";
 import { toCalendarDay } from "./dates";
-import type { ClinicalGrade, SwapUrgency } from "./enums";
-import { type Hub, hubChoices } from "./hubs";
-import type { Shift } from "./shifts";
+import { clinicalGrades, swapUrgencies } from "./enums";
+import { hubChoices, hubs } from "./hubs";
+import { shiftSchema } from "./shifts";
 
 /** What the clinician browser may show of a colleague: no email, phone or password. */
-export type HubClinician = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  clinicalGrade: ClinicalGrade;
-  hub: Hub | null;
-  paramedicBase: string | null;
-  swapUrgency: SwapUrgency;
-  activelySeekingSwaps: boolean;
-};
+export const hubClinicianSchema = z.strictObject({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  clinicalGrade: z.enum(clinicalGrades),
+  hub: z.enum(hubs).nullable(),
+  paramedicBase: z.string().nullable(),
+  swapUrgency: z.enum(swapUrgencies),
+  activelySeekingSwaps: z.boolean(),
+});
+export type HubClinician = z.infer<typeof hubClinicianSchema>;
 
 /** One item of GET /api/users/hub/{hub} (SPEC §3 'Hub listing item'). */
-export type HubListingItem = {
-  clinician: HubClinician;
+export const hubListingItemSchema = z.object({
+  clinician: hubClinicianSchema,
   /** Future Available Off Days (rest days marked open to a swap), within the range when given; soonest first. */
-  restDays: Shift[];
+  restDays: z.array(shiftSchema),
   /** Future Seeking Coverage shifts, within the range when given; soonest first. */
-  seekingCoverageShifts: Shift[];
-};
+  seekingCoverageShifts: z.array(shiftSchema),
+});
+export type HubListingItem = z.infer<typeof hubListingItemSchema>;
 
 /**
  * Each list of an item holds at most this many shifts, the soonest first, so a colleague who marks a
@@ -81,4 +83,5 @@ export const hubPageQuerySchema = z
   .superRefine(inOrder);
 
 /** GET /api/users/hub/{hub}/count: how many clinicians the list holds, for the overview banner. */
-export type HubCount = { count: number };
+export const hubCountSchema = z.object({ count: z.number().int() });
+export type HubCount = z.infer<typeof hubCountSchema>;

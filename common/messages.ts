@@ -8,14 +8,15 @@ export const MESSAGE_REQUIRED = "Message cannot be empty";
 export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-GB")} characters`;
 
 /** A chat message as every endpoint returns it. */
-export type Message = {
-  id: number;
-  swapRequestId: number;
-  senderId: number;
-  content: string;
-  createdAt: string;
-  isRead: boolean;
-};
+export const messageSchema = z.object({
+  id: z.number().int(),
+  swapRequestId: z.number().int(),
+  senderId: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+  isRead: z.boolean(),
+});
+export type Message = z.infer<typeof messageSchema>;
 
 export const messageContentSchema = z
   .string({ message: MESSAGE_REQUIRED })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passwordSchema } from "./auth";
 import { clinicalGrades, type SwapUrgency, swapUrgencies } from "./enums";
 
 const required = (label: string) =>
@@ -38,9 +39,34 @@ export const profileSchema = z.object({
 export type ProfileInput = z.input<typeof profileSchema>;
 export type ProfileValues = z.output<typeof profileSchema>;
 
-/** PATCH /api/profile: any subset of the form (no defaults); what is left out stays as it is. */
-export const profileUpdateSchema = z.object(fields).partial();
+export const CURRENT_PASSWORD_REQUIRED = "Please enter your current password to change your email";
+export const CURRENT_PASSWORD_WRONG = "Your current password is not correct";
+export const DELETE_PASSWORD_REQUIRED = "Please enter your password to delete your account";
+export const DELETE_PASSWORD_WRONG = "Your password is not correct";
+
+const currentPassword = z.string().max(128, "Password must be at most 128 characters");
+
+/**
+ * PATCH /api/profile: any subset of the form (no defaults); what is left out stays as it is.
+ * A new email also needs the current password, so a borrowed session cannot take the account.
+ */
+export const profileUpdateSchema = z.object({ ...fields, currentPassword }).partial();
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** DELETE /api/profile: the password, so a borrowed session cannot delete the account. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: DELETE_PASSWORD_REQUIRED }).min(1, DELETE_PASSWORD_REQUIRED).max(128),
+});
+
+/** POST /api/auth/change-password, and the 'Change password' form on /profile. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(128),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** GET /api/auth/sessions: where the user is signed in. */
+export type SessionInfo = { device: string; createdAt: string; lastSeenAt: string; current: boolean };
 
 /** The radio choices of the form; an existing not_available is kept but not offered. */
 export const swapUrgencyOptions = [

@@ -3,19 +3,20 @@ import { isCalendarDay, toCalendarDay } from "./dates";
 import { type ShiftType, shiftTypes } from "./enums";
 
 /** A shift as every endpoint returns it. */
-export type Shift = {
-  id: number;
-  userId: number;
-  date: string;
-  shiftType: ShiftType;
-  startTime: string | null;
-  endTime: string | null;
-  location: string | null;
-  notes: string | null;
-  isProtected: boolean;
-  restDayShiftInterest: boolean;
-  createdAt: string;
-};
+export const shiftSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  date: z.string(),
+  shiftType: z.enum(shiftTypes),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  location: z.string().nullable(),
+  notes: z.string().nullable(),
+  isProtected: z.boolean(),
+  restDayShiftInterest: z.boolean(),
+  createdAt: z.string(),
+});
+export type Shift = z.infer<typeof shiftSchema>;
 
 /** SPEC §9 defaults and the display fallback for untimed shifts. */
 export const DEFAULT_TIMES = {
@@ -27,6 +28,14 @@ export const DISPLAY_FALLBACK_TIMES = {
   night: { startTime: "18:00", endTime: "06:00" },
 } as const;
 export const TIME_STEP_MINUTES = 15;
+
+/**
+ * Day or night from a shift's times (minutes after midnight), for entries whose type does not say:
+ * a shift that runs past midnight or starts before 05:00 is a night; a late 14:00–22:00 is a day.
+ */
+export function isNightByTimes(start: number, end: number): boolean {
+  return start < 5 * 60 || end <= start;
+}
 
 /** Types that never carry times. */
 export const untimedShiftTypes: readonly ShiftType[] = ["rest_day", "annual_leave"];
@@ -154,3 +163,12 @@ export type Availability = {
 
 /** The longest range GET /api/availability answers (two years of days). */
 export const MAX_AVAILABILITY_RANGE_DAYS = 731;
+
+/**
+ * The field of a 409 on a shift change that would take away the Available Off Day an open swap
+ * request relies on; the client asks, then repeats the change with `?confirmSwapChange=true`.
+ */
+export const CONFIRM_SWAP_CHANGE = "confirmSwapChange";
+
+/** `?confirmSwapChange=true` on a calendar change: yes, take that Available Off Day away. */
+export const confirmSwapChangeQuery = z.object({ [CONFIRM_SWAP_CHANGE]: z.enum(["true", "false"]).optional() });

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { isCalendarDay } from "./dates";
-import type { ClinicalGrade, ShiftType, SwapStatus } from "./enums";
+import { clinicalGrades, type ShiftType, type SwapStatus, shiftTypes, swapStatuses } from "./enums";
 import { MAX_ROW_ID } from "./messages";
+import { isNightByTimes } from "./shifts";
+import { warningSchema } from "./working-time";
 
 /** SPEC §9: coverage shifts offered in one swap. */
 export const MAX_OFFERS = 3;
@@ -16,6 +18,8 @@ export const SHIFT_SWAPPED_MESSAGE =
   "This swap request was cancelled because the shift was swapped in another request.";
 export const DAY_TAKEN_MESSAGE =
   "This swap request was cancelled because the responder's off day was taken by another swap.";
+export const UNACKNOWLEDGED_WARNINGS_MESSAGE =
+  "This swap breaks your rest rules. Read the warnings and agree again to confirm.";
 export const OFFER_GONE_MESSAGE =
   "An offered return shift was swapped in another request, so it was removed and any agreements were cleared.";
 
@@ -84,7 +88,11 @@ export function updateKinds(v: z.input<typeof updateSwapRequestSchema>): UpdateK
 
 /** Body of POST …/{id}/agree; the responder may pick one offered return shift (or none). */
 export const agreeSchema = z
-  .object({ acceptedOfferShiftId: id("acceptedOfferShiftId").nullable().optional() })
+  .object({
+    acceptedOfferShiftId: id("acceptedOfferShiftId").nullable().optional(),
+    /** The caller has read what the swap does to their rest and agrees anyway (DESIGN §5.18). */
+    acknowledgeWarnings: z.boolean({ message: "acknowledgeWarnings must be true or false" }).optional(),
+  })
   .optional()
   .nullable();
 
@@ -94,54 +102,74 @@ export const eligibleShiftsQuerySchema = z.object({
 
 // ---- Response shapes -------------------------------------------------------------------------
 
-export type SwapUser = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  paramedicBase: string | null;
-  hub: string | null;
-  clinicalGrade: ClinicalGrade;
-};
+const key = z.number().int();
 
-export type SwapShift = {
-  id: number;
-  date: string;
-  shiftType: ShiftType;
-  startTime: string | null;
-  endTime: string | null;
-};
+export const swapUserSchema = z.object({
+  id: key,
+  firstName: z.string(),
+  lastName: z.string(),
+  paramedicBase: z.string().nullable(),
+  hub: z.string().nullable(),
+  clinicalGrade: z.enum(clinicalGrades),
+});
+export type SwapUser = z.infer<typeof swapUserSchema>;
 
-export type SwapOffer = { shiftId: number; accepted: boolean; shift: SwapShift };
+export const swapShiftSchema = z.object({
+  id: key,
+  date: z.string(),
+  shiftType: z.enum(shiftTypes),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+});
+export type SwapShift = z.infer<typeof swapShiftSchema>;
+
+export const swapOfferSchema = z.object({ shiftId: key, accepted: z.boolean(), shift: swapShiftSchema });
+export type SwapOffer = z.infer<typeof swapOfferSchema>;
 
 /** A swap request as every endpoint returns it (DESIGN §4). */
-export type SwapRequest = {
-  id: number;
-  requesterId: number;
-  responderId: number | null;
-  requesterShiftId: number;
-  responderAvailabilityId: number | null;
-  status: SwapStatus;
-  createdAt: string;
-  updatedAt: string;
-  grsSubmitted: boolean;
-  grsApproved: boolean;
-  requesterAgreed: boolean;
-  responderAgreed: boolean;
-  requesterAgreedAt: string | null;
-  responderAgreedAt: string | null;
-  acceptedOfferShiftId: number | null;
-  requesterUser: SwapUser;
-  responderUser: SwapUser | null;
-  requesterShift: SwapShift;
-  offers: SwapOffer[];
-};
+export const swapRequestSchema = z.object({
+  id: key,
+  requesterId: key,
+  responderId: key.nullable(),
+  requesterShiftId: key,
+  responderAvailabilityId: key.nullable(),
+  status: z.enum(swapStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  grsSubmitted: z.boolean(),
+  grsApproved: z.boolean(),
+  requesterAgreed: z.boolean(),
+  responderAgreed: z.boolean(),
+  requesterAgreedAt: z.string().nullable(),
+  responderAgreedAt: z.string().nullable(),
+  acceptedOfferShiftId: key.nullable(),
+  requesterUser: swapUserSchema,
+  responderUser: swapUserSchema.nullable(),
+  requesterShift: swapShiftSchema,
+  offers: z.array(swapOfferSchema),
+  /**
+   * What completing the swap would do to each party's rest, recomputed on every read; empty once the
+   * request is closed, and without responder warnings while nobody has responded.
+   */
+  warnings: z.array(warningSchema),
+});
+export type SwapRequest = z.infer<typeof swapRequestSchema>;
 
 /** An item of GET /api/find-matches/{shiftId} (SPEC §3 potential match, plus return shifts). */
-export type PotentialMatch = {
-  user: { id: number; firstName: string; lastName: string; clinicalGrade: ClinicalGrade; hub: string | null };
-  availability: { id: number; date: string };
-  seekingCoverageShifts: SwapShift[];
-};
+export const potentialMatchSchema = z.object({
+  user: z.object({
+    id: key,
+    firstName: z.string(),
+    lastName: z.string(),
+    clinicalGrade: z.enum(clinicalGrades),
+    hub: z.string().nullable(),
+  }),
+  availability: z.object({ id: key, date: z.string() }),
+  seekingCoverageShifts: z.array(swapShiftSchema),
+  /** What taking the shift would do to this colleague's rest (party "responder"); empty when nothing. */
+  warnings: z.array(warningSchema),
+});
+export type PotentialMatch = z.infer<typeof potentialMatchSchema>;
 
 // ---- Pure rules ------------------------------------------------------------------------------
 
@@ -162,16 +190,31 @@ export function requesterShiftIssue(
   return null;
 }
 
-/** A seeking-coverage entry becomes a day or night shift for its new owner, by its start time. */
-export function coveredShiftType(startTime: string | null): "day" | "night" {
-  if (!startTime) return "day";
-  return startTime >= "04:00" && startTime < "16:00" ? "day" : "night";
+/**
+ * A seeking-coverage entry becomes a day or night shift for its new owner, by the same rule imports
+ * and working-time checks use (`isNightByTimes`): a 14:00–22:00 or 16:00–23:00 late stays a day, a
+ * shift past midnight or starting before 05:00 is a night. Untimed entries stay days.
+ */
+export function coveredShiftType(s: { startTime: string | null; endTime: string | null }): "day" | "night" {
+  if (!s.startTime || !s.endTime) return "day";
+  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  return isNightByTimes(minutes(s.startTime), minutes(s.endTime)) ? "night" : "day";
 }
 
 /** Types that make a day "not free" for working an extra shift. */
 export const busyShiftTypes: readonly ShiftType[] = ["day", "night", "annual_leave", "seeking_coverage"];
 
 export type SwapRole = "requester" | "responder" | "other";
+
+/** The users a request concerns: its requester and, once there is one, its responder. */
+export const partiesOf = (r: { requesterId: number; responderId: number | null }): number[] =>
+  r.responderId === null ? [r.requesterId] : [r.requesterId, r.responderId];
+
+export function roleOf(r: { requesterId: number; responderId: number | null }, userId: number): SwapRole {
+  if (r.requesterId === userId) return "requester";
+  if (r.responderId !== null && r.responderId === userId) return "responder";
+  return "other";
+}
 
 export type SwapAction =
   | "agree"
@@ -221,7 +264,8 @@ export function decide(action: SwapAction, role: SwapRole, s: SwapState): Decisi
   if (action === "offerToCover") {
     if (role === "requester") return refuse(403, "You cannot cover your own swap request");
     if (role === "responder") return refuse(409, "You are already the responder of this swap request");
-    if (s.hasResponder || s.status !== "pending") return refuse(409, "This swap request is no longer open for cover");
+    // A request with a responder, or closed, is not listed to anyone else: it does not exist for them.
+    if (s.hasResponder || s.status !== "pending") return refuse(404, "Swap request not found");
     return to(cleared("pending"));
   }
 

@@ -1,28 +1,25 @@
-// Builds the client when dist/client is missing or older than its sources, so `npm start` always serves a current build.
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+// Runs before `npm start`: builds the client and the server when missing or older than their sources,
+// so `npm start` always runs a current build. A tree installed without dev dependencies runs its build as is.
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { buildClient, buildServer, client, root, server, stale } from "./build.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-const built = path.join(root, "dist/client/index.html");
-const sources = ["client", "common", "vite.config.ts", "package-lock.json"].map((p) => path.join(root, p));
+// Same shape as the server's log lines, so the output stays one JSON stream.
+const line = (level, msg) => JSON.stringify({ level, time: Date.now(), name: "crewswap", msg });
+const canBuild = ["vite", "esbuild"].every((pkg) => existsSync(path.join(root, "node_modules", pkg)));
 
-function newest(p) {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let max = s.mtimeMs;
-  for (const entry of readdirSync(p)) max = Math.max(max, newest(path.join(p, entry)));
-  return max;
-}
-
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
-  console.log("[crewswap] building the client…");
-  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-    // Vite follows NODE_ENV; anything but production would serve React's development build.
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+if (!canBuild) {
+  if (!existsSync(client.output) || !existsSync(server.output)) {
+    console.error(line(60, "No build in dist/: run `npm ci` (with dev dependencies) and `npm run build` first"));
+    process.exit(1);
+  }
+} else {
+  if (stale(client)) {
+    console.log(line(30, "building the client"));
+    buildClient();
+  }
+  if (stale(server)) {
+    console.log(line(30, "compiling the server"));
+    await buildServer();
+  }
 }

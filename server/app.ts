@@ -6,6 +6,9 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { ZodType } from "zod";
+import { accountRoutes } from "./auth/account-routes";
+import type { Limit } from "./auth/queries";
 import { authRoutes } from "./auth/routes";
 import { type AuthLimits, defaultAuthLimits } from "./auth/service";
 import { availabilityRoutes } from "./availability/routes";
@@ -13,22 +16,36 @@ import { calendarFeedRoutes } from "./calendar-feed/routes";
 import type { Config } from "./config";
 import type { Db } from "./db/open";
 import { registerErrorHandler } from "./errors";
+import { appHtmlFor, sendAppHtml } from "./http/app-html";
+import { registerCompression } from "./http/compression";
+import { closeConnectionsThatWouldLinger } from "./http/connection-close";
+import { isAppNavigation } from "./http/navigation";
 import { hubRoutes } from "./hubs/routes";
 import { importRoutes } from "./imports/routes";
+import { defaultImportLimit } from "./imports/turns";
+import { requestId } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { messageRoutes } from "./messages/routes";
 import { metaRoutes } from "./meta/routes";
+import { type NotificationWorkerOptions, notifications } from "./notifications/lifecycle";
 import { profileRoutes } from "./profile/routes";
 import { realtimeRoutes } from "./realtime/routes";
+import { allowedHostGuard } from "./security/allowed-host";
 import { requestForLog } from "./security/log-redaction";
 import { refuseNulText } from "./security/no-nul-text";
+import { databaseRateLimitStore } from "./security/rate-limit-store";
 import { sameOriginGuard } from "./security/same-origin";
 import { shiftRoutes } from "./shifts/routes";
 import { swapRoutes } from "./swaps/routes";
 
-export type Limits = { auth: AuthLimits; authPerIp: number; registrationsPerIp: number };
+export type Limits = { auth: AuthLimits; authPerIp: number; registrationsPerIp: number; imports: Limit };
 
-export const defaultLimits: Limits = { auth: defaultAuthLimits, authPerIp: 300, registrationsPerIp: 100 };
+export const defaultLimits: Limits = {
+  auth: defaultAuthLimits,
+  authPerIp: 300,
+  registrationsPerIp: 100,
+  imports: defaultImportLimit,
+};
 
 export type Deps = {
   config: Config;
@@ -37,10 +54,16 @@ export type Deps = {
   databaseUrl?: string;
   mailer: Mailer;
   limits: Limits;
+  /** Tuning of the push worker (tests and benchmarks). */
+  notificationWorker?: NotificationWorkerOptions;
 };
+
+/** A route and its declared answers by status code (zod schemas, if any), as the contract tests read them. */
+export type ResponseContract = { method: string; url: string; response?: Record<string, ZodType> };
 
 declare module "fastify" {
   interface FastifyInstance {
+    responseContracts: ResponseContract[];
     deps: Deps;
   }
 }
@@ -51,12 +74,19 @@ export async function buildApp(
   opts: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = deps;
-  const { logger = { level: config.logLevel }, ...rest } = opts;
+  const { logger = { level: config.logLevel }, loggerInstance, ...rest } = opts;
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    logger:
-      typeof logger === "object" ? { ...logger, serializers: { ...logger.serializers, req: requestForLog } } : logger,
+    genReqId: requestId,
+    ...(loggerInstance
+      ? { loggerInstance }
+      : {
+          logger:
+            typeof logger === "object"
+              ? { ...logger, serializers: { ...logger.serializers, req: requestForLog } }
+              : logger,
+        }),
     ...rest,
   });
   app.decorate("deps", { ...deps, limits: { ...defaultLimits, ...deps.limits } });
@@ -64,9 +94,23 @@ export async function buildApp(
   app.decorateRequest("sid", null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const contracts: ResponseContract[] = [];
+  app.decorate("responseContracts", contracts);
+  app.addHook("onRoute", (route) => {
+    const response = (route.schema as { response?: Record<string, ZodType> } | undefined)?.response;
+    for (const method of [route.method].flat()) contracts.push({ method, url: route.url, response });
+  });
   // Only JSON and multipart bodies are accepted: a cross-site form cannot post here.
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  // The "request completed" line names who asked (the guard adds the id to the request's logger).
+  app.addHook("onSend", async (request, reply) => {
+    if (request.user) reply.log = request.log;
+  });
+  closeConnectionsThatWouldLinger(app);
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(helmet, {
@@ -80,6 +124,9 @@ export async function buildApp(
         imgSrc: ["'self'", "data:", "https://i.ytimg.com"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
+        // The service worker and the web app manifest are our own files.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -89,12 +136,17 @@ export async function buildApp(
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so the per-IP limits hold across instances and restarts.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.db) });
+  app.addHook("onRequest", allowedHostGuard(config));
+  // Before any route: the compression hook attaches to routes as they are declared.
+  await registerCompression(app);
   app.addHook("onRequest", sameOriginGuard(config));
   app.addHook("preValidation", refuseNulText);
 
   await app.register(metaRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(profileRoutes);
   await app.register(hubRoutes);
   await app.register(shiftRoutes);
@@ -104,6 +156,7 @@ export async function buildApp(
   await app.register(messageRoutes);
   await app.register(realtimeRoutes);
   await app.register(swapRoutes);
+  await app.register(notifications, { worker: deps.notificationWorker });
 
   const { clientDir } = config;
   const hasClient = existsSync(path.join(clientDir, "index.html"));
@@ -122,10 +175,12 @@ export async function buildApp(
       },
     });
   }
+  // Screens get index.html with their own chunks named for preloading.
+  const appHtml = hasClient ? appHtmlFor(clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
-    if (request.method === "GET" && !url.startsWith("/api/") && url !== "/ws" && hasClient) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    if (appHtml && isAppNavigation(request)) {
+      return sendAppHtml(request, reply, appHtml(url));
     }
     return reply.code(404).send({ message: `No route for ${request.method} ${url}` });
   });

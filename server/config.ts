@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { DEFAULT_WTR_LIMITS, type WtrLimits } from "../common/working-time";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -33,12 +34,32 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
+  EMAIL_VERIFICATION: z.enum(["required", "off"]).optional(),
   MAIL_FROM: z.string().default("CrewSwap <no-reply@crewswap.local>"),
   APP_URL: z.string().url().optional(),
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: bool.default(false),
-  TUTORIALS_PLAYLIST_URL: z.string().url().default("https://www.youtube.com/playlist?list=PLcrewswap-tutorials"),
-  HUB_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  TUTORIALS_PLAYLIST_URL: z.string().url().optional(),
+  WTR_CHECKS: z.enum(["on", "off"]).default("on"),
+  WTR_DAILY_REST_HOURS: z.coerce.number().min(0).max(24).default(11),
+  WTR_WEEKLY_REST_HOURS: z.coerce.number().min(0).max(72).default(24),
+  WTR_AVERAGE_WEEK_HOURS: z.coerce.number().min(1).max(168).default(48),
+  WTR_REFERENCE_WEEKS: z.coerce.number().int().min(1).max(52).default(17),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be an uncompressed P-256 public key, URL-safe base64 (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key, URL-safe base64 (43 characters)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https: URL")
+    .optional(),
+  PUSH_ALLOW_INSECURE: bool.default(false),
+  NOTIFY_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(1440).default(15),
+  NOTIFY_MESSAGE_HOLD_SECONDS: z.coerce.number().min(0).max(60).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -52,18 +73,38 @@ export type Config = {
   sessionSecret: string;
   allowedEmailDomains: string[];
   smtpUrl?: string;
+  /** Whether a new address must be proven by its mailed link before colleagues see the account. */
+  emailVerification: "required" | "off";
   mailFrom: string;
   appUrl: string;
   cookieSecure: boolean;
   trustProxy: boolean;
-  tutorialsPlaylistUrl: string;
+  /** Unset: the profile shows no Tutorials card (no real playlist ships with the app). */
+  tutorialsPlaylistUrl: string | null;
   logLevel: string;
-  hubCacheMs: number;
+  push: PushConfig;
+  /** How long a request or message may stay unread before it goes into an email digest. */
+  notifyEmailDelayMs: number;
+  /** How long a message waits before its push, so one read meanwhile on an open socket is not pushed. */
+  notifyMessageHoldMs: number;
+  /** Working-time warnings (DESIGN §5.18); null when WTR_CHECKS=off. */
+  workingTime: WtrLimits | null;
+};
+
+export type VapidKeys = { publicKey: string; privateKey: string };
+export type PushConfig = {
+  /** From the environment; otherwise generated into DATA_DIR on first start. */
+  vapid?: VapidKeys;
+  subject: string;
+  allowInsecure: boolean;
 };
 
 export class ConfigError extends Error {}
 
-const defaultClientDir = fileURLToPath(new URL("../dist/client", import.meta.url));
+// From server/config.ts in development, from the compiled dist/server/main.js in production.
+const defaultClientDir = fileURLToPath(
+  new URL(import.meta.url.endsWith(".ts") ? "../dist/client" : "../client", import.meta.url),
+);
 
 /** Parses the environment; throws a one-line ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,6 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      `Invalid ${e.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"}: set both VAPID keys or neither`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
@@ -86,13 +132,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     allowedEmailDomains: e.ALLOWED_EMAIL_DOMAINS,
     smtpUrl: e.SMTP_URL,
+    // Only where mail can really arrive; a local trial without SMTP stays two commands.
+    emailVerification: e.EMAIL_VERIFICATION ?? (e.SMTP_URL ? "required" : "off"),
     mailFrom: e.MAIL_FROM,
     appUrl,
     cookieSecure: e.COOKIE_SECURE ?? appUrl.startsWith("https://"),
     trustProxy: e.TRUST_PROXY,
-    tutorialsPlaylistUrl: e.TUTORIALS_PLAYLIST_URL,
+    tutorialsPlaylistUrl: e.TUTORIALS_PLAYLIST_URL ?? null,
     logLevel: e.LOG_LEVEL,
-    hubCacheMs: e.HUB_CACHE_MS,
+    workingTime:
+      e.WTR_CHECKS === "off"
+        ? null
+        : {
+            ...DEFAULT_WTR_LIMITS,
+            dailyRestHours: e.WTR_DAILY_REST_HOURS,
+            weeklyRestHours: e.WTR_WEEKLY_REST_HOURS,
+            averageWeekHours: e.WTR_AVERAGE_WEEK_HOURS,
+            referenceWeeks: e.WTR_REFERENCE_WEEKS,
+          },
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? (appUrl.startsWith("https://") ? appUrl : "mailto:no-reply@crewswap.local"),
+      allowInsecure: e.PUSH_ALLOW_INSECURE,
+    },
+    notifyEmailDelayMs: Math.round(e.NOTIFY_EMAIL_DELAY_MINUTES * 60_000),
+    notifyMessageHoldMs: Math.round(e.NOTIFY_MESSAGE_HOLD_SECONDS * 1000),
   };
 }
 
@@ -101,7 +168,7 @@ function readOrCreateSecret(dataDir: string): string {
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = randomBytes(48).toString("base64url");
     writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
     return secret;

@@ -1,15 +1,35 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildApp } from "./app";
-import { purgeExpired } from "./auth/sessions";
+import { purgeExpired } from "./auth/queries";
 import { ConfigError, loadConfig } from "./config";
-import { DataDirInUseError } from "./db/embedded";
+import { isConnectionLoss } from "./db/connection-loss";
+import { DataDirInUseError, DataDirVersionError } from "./db/embedded";
 import { openDatabase } from "./db/open";
+import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
+import { nodeVersionProblem } from "./node-version";
 
-const log = (msg: string) => console.log(`[crewswap] ${msg}`);
+// Settings from ./.env, when there is one; variables already set in the environment win.
+if (existsSync(".env")) process.loadEnvFile(".env");
+
+let logger = createLogger(process.env.LOG_LEVEL || "info");
+
+// Work started outside a request (a publish after commit, a background check) can meet a database
+// that just went away: that is logged, not a reason to stop serving. Anything else still ends the process.
+process.on("unhandledRejection", (reason) => {
+  if (!isConnectionLoss(reason)) throw reason;
+  logger.warn({ err: reason }, "database unavailable (background work)");
+});
 
 async function main() {
+  const nodeProblem = nodeVersionProblem();
+  if (nodeProblem?.fatal) throw new ConfigError(nodeProblem.message);
+  if (nodeProblem) logger.warn(nodeProblem.message);
+
   const config = loadConfig();
+  logger = createLogger(config.logLevel);
+  const log = (msg: string) => logger.info(msg);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -17,7 +37,11 @@ async function main() {
     outboxDir: path.join(config.dataDir, "outbox"),
     log,
   });
-  const app = await buildApp({ config, db: database.db, databaseUrl: database.url, mailer });
+  log(`Email verification: ${config.emailVerification} (EMAIL_VERIFICATION; default required with SMTP_URL, else off)`);
+  const app = await buildApp(
+    { config, db: database.db, databaseUrl: database.url, mailer },
+    { loggerInstance: logger },
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,10 +73,11 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
-    console.error(`[crewswap] ${err.message}`);
+  if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof DataDirVersionError) {
+    logger.fatal(err.message);
   } else {
-    console.error("[crewswap] failed to start:", err);
+    logger.fatal({ err }, "failed to start");
   }
+  // pino writes synchronously to stdout, so the line is out before the process ends.
   process.exit(1);
 });

@@ -1,22 +1,67 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { onlineManager } from "@tanstack/react-query";
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { BetaBannerProvider } from "@/components/beta-banner";
-import { Toaster } from "@/components/ui/toaster";
+import { OfflineReason } from "@/components/ui/offline-reason";
+import { OfflineBanner } from "@/features/offline/offline-banner";
+import { OFFLINE_MAX_AGE_MS, offlinePersister } from "@/lib/offline-cache";
 import { queryClient } from "@/lib/query-client";
-import { AppRoutes } from "@/routes";
+import { userQueryKey, userQueryOptions } from "@/lib/user";
+import { AppRoutes, preloadRoute } from "@/routes";
 import "./index.css";
+
+// TanStack Query assumes a connection until an 'offline' event; an app opened without one starts
+// offline, so its queries wait (showing the offline copy) instead of failing.
+onlineManager.setOnline(navigator.onLine);
+
+// Data fetched from here on is this load's own; anything older came from the offline copy.
+const loadedAt = Date.now();
+
+// The session check and the screen's code start together, before the first render; the query
+// picks up the request index.html already preloads.
+void queryClient.prefetchQuery(userQueryOptions());
+preloadRoute(window.location.pathname);
+
+// Toasts only follow an action, so their Radix parts load after the first paint.
+const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+// The service worker (offline app shell, push) registers off the first screen's path.
+void import("@/lib/service-worker").then((m) => m.registerServiceWorker());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{
+        persister: offlinePersister,
+        maxAge: OFFLINE_MAX_AGE_MS,
+        dehydrateOptions: {
+          // Only a signed-in user's settled data; nothing at all once they sign out.
+          shouldDehydrateQuery: (q) => q.state.status === "success" && Boolean(queryClient.getQueryData(userQueryKey)),
+        },
+      }}
+      // Restored data is what the device last saw: with a connection, fetch it fresh at once. Only
+      // that: the session check this load already made (or is making) is not asked for again.
+      onSuccess={() =>
+        navigator.onLine
+          ? queryClient.invalidateQueries({
+              predicate: (q) => q.state.fetchStatus === "idle" && q.state.dataUpdatedAt < loadedAt,
+            })
+          : undefined
+      }
+    >
       <BetaBannerProvider>
+        <OfflineBanner />
+        <OfflineReason />
         <AppRoutes />
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </BetaBannerProvider>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   </StrictMode>,
 );

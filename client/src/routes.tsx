@@ -1,35 +1,67 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useUser } from "@/features/auth/api/get-user";
-import { AuthPage } from "@/pages/auth/auth-page";
+import { returnPath, signInPathFor } from "@/lib/return-to";
+import { useUser } from "@/lib/user";
 
-const AppShell = lazy(() => import("@/components/app-shell").then((m) => ({ default: m.AppShell })));
-const DashboardPage = lazy(() =>
-  import("@/pages/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
-);
-const CalendarPage = lazy(() => import("@/pages/calendar/calendar-page").then((m) => ({ default: m.CalendarPage })));
-const SwapRequestsPage = lazy(() =>
-  import("@/pages/swap-requests/swap-requests-page").then((m) => ({ default: m.SwapRequestsPage })),
-);
-const MessagesPage = lazy(() => import("@/pages/messages/messages-page").then((m) => ({ default: m.MessagesPage })));
-const ConversationPage = lazy(() =>
-  import("@/pages/conversation/conversation-page").then((m) => ({ default: m.ConversationPage })),
-);
-const ProfilePage = lazy(() => import("@/pages/profile/profile-page").then((m) => ({ default: m.ProfilePage })));
-const CalendarDemoPage = lazy(() =>
-  import("@/pages/calendar-demo/calendar-demo-page").then((m) => ({ default: m.CalendarDemoPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import("@/pages/reset-password/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })),
-);
-const NotFoundPage = lazy(() => import("@/pages/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })));
+// Every screen is its own chunk, so the entry holds only what all of them need. Each loader is
+// named so the entry can start the current screen's download before React renders (preloadRoute).
+const load = {
+  auth: () => import("@/pages/auth/auth-page"),
+  appShell: () => import("@/app/app-shell"),
+  dashboard: () => import("@/pages/dashboard/dashboard-page"),
+  calendar: () => import("@/pages/calendar/calendar-page"),
+  swapRequests: () => import("@/pages/swap-requests/swap-requests-page"),
+  messages: () => import("@/pages/messages/messages-page"),
+  conversation: () => import("@/pages/conversation/conversation-page"),
+  profile: () => import("@/pages/profile/profile-page"),
+  calendarDemo: () => import("@/pages/calendar-demo/calendar-demo-page"),
+  resetPassword: () => import("@/pages/reset-password/reset-password-page"),
+  notFound: () => import("@/pages/not-found/not-found-page"),
+};
+
+const AuthPage = lazy(() => load.auth().then((m) => ({ default: m.AuthPage })));
+const AppShell = lazy(() => load.appShell().then((m) => ({ default: m.AppShell })));
+const DashboardPage = lazy(() => load.dashboard().then((m) => ({ default: m.DashboardPage })));
+const CalendarPage = lazy(() => load.calendar().then((m) => ({ default: m.CalendarPage })));
+const SwapRequestsPage = lazy(() => load.swapRequests().then((m) => ({ default: m.SwapRequestsPage })));
+const MessagesPage = lazy(() => load.messages().then((m) => ({ default: m.MessagesPage })));
+const ConversationPage = lazy(() => load.conversation().then((m) => ({ default: m.ConversationPage })));
+const ProfilePage = lazy(() => load.profile().then((m) => ({ default: m.ProfilePage })));
+const CalendarDemoPage = lazy(() => load.calendarDemo().then((m) => ({ default: m.CalendarDemoPage })));
+const ResetPasswordPage = lazy(() => load.resetPassword().then((m) => ({ default: m.ResetPasswordPage })));
+const NotFoundPage = lazy(() => load.notFound().then((m) => ({ default: m.NotFoundPage })));
+
+const signedInScreens: [RegExp, () => Promise<unknown>][] = [
+  [/^\/dashboard\/?$/, load.dashboard],
+  [/^\/calendar(\/|$)/, load.calendar],
+  [/^\/swap-requests\/?$/, load.swapRequests],
+  [/^\/messages\/?$/, load.messages],
+  [/^\/messages\/[^/]+\/?$/, load.conversation],
+  [/^\/profile\/?$/, load.profile],
+];
+
+/**
+ * Starts downloading the screen at `pathname` (and, for a signed-in screen, the app shell) while
+ * the session check is still in flight, instead of after it: one round trip fewer on a phone.
+ */
+export function preloadRoute(pathname: string) {
+  const screen = signedInScreens.find(([pattern]) => pattern.test(pathname));
+  const started = screen
+    ? [load.appShell(), screen[1]()]
+    : ["/", "/auth", "/forgot-password"].includes(pathname)
+      ? [load.auth()]
+      : [];
+  // A failed download surfaces where the screen itself imports it; here it is only a head start.
+  for (const p of started) p.catch(() => undefined);
+}
 
 /** A signed-in screen: spinner while the user loads, back to / when signed out, else the app shell. */
 function Protected({ page: Page }: { page: ComponentType }) {
   const { user, isPending } = useUser();
   if (isPending) return <PageSpinner label="Checking your session" />;
-  if (!user) return <Redirect to="/" replace />;
+  // A link from a notification, a mail or a bookmark comes back here after sign-in.
+  if (!user) return <Redirect to={signInPathFor(window.location.pathname + window.location.search)} replace />;
   return (
     <Suspense fallback={<PageSpinner />}>
       <AppShell user={user}>
@@ -45,8 +77,8 @@ function Protected({ page: Page }: { page: ComponentType }) {
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const { user, isPending } = useUser();
   if (isPending) return <PageSpinner label="Checking your session" />;
-  if (user) return <Redirect to="/dashboard" replace />;
-  return <>{children}</>;
+  if (user) return <Redirect to={returnPath()} replace />;
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
 }
 
 function Public({ children }: { children: ReactNode }) {
@@ -67,7 +99,9 @@ export function AppRoutes() {
         </SignedOutOnly>
       </Route>
       <Route path="/forgot-password">
-        <AuthPage initialView="forgot" />
+        <Public>
+          <AuthPage initialView="forgot" />
+        </Public>
       </Route>
       <Route path="/reset-password">
         <Public>

@@ -6,15 +6,12 @@
  *
  *   npx tsx scripts/bench/import.ts            one JSON line on stdout
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as XLSX from "@e965/xlsx";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { freePort, spawnNode, waitForUrl } from "../lib/processes";
 
 export type RosterProfile = "wide" | "long";
 
@@ -180,72 +177,36 @@ function writeRoster(profile: RosterProfile, sheets: number, perSheet: number, n
   return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
 async function startApp(log: (m: string) => void): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-bench-import-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    NODE_ENV: "test",
-    LOG_LEVEL: "warn",
-  };
-  delete env.DATABASE_URL;
-  delete env.APP_URL;
-  const child: ChildProcess = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/main.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (c: Buffer) => {
-    output = (output + c.toString()).slice(-10_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  const app = spawnNode(
+    "server/main.ts",
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      APP_URL: "",
+    },
+    [],
+    10_000,
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        rmSync(dataDir, { recursive: true, force: true });
-        resolve();
-      };
-      if (child.exitCode !== null) return done();
-      const kill = setTimeout(() => child.kill("SIGKILL"), 30_000);
-      child.once("exit", () => {
-        clearTimeout(kill);
-        done();
-      });
-      child.kill("SIGTERM");
-    });
-  const deadline = Date.now() + 120_000;
+  const stop = async () => {
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   log(`starting the app on ${baseUrl}`);
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the app exited before it was ready:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${baseUrl}/api/meta`)).ok) return { baseUrl, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await waitForUrl(`${baseUrl}/api/health`, app, 120_000);
+  } catch (err) {
+    await stop();
+    throw err;
   }
-  await stop();
-  throw new Error(`the app did not start within 120 s:\n${output}`);
+  return { baseUrl, stop };
 }
 
 async function signUp(baseUrl: string): Promise<string> {

@@ -6,18 +6,15 @@
  * TEST_DATABASE_URL's server (else postgres://postgres@127.0.0.1:5432/postgres) in a fresh database
  * it creates and drops. Prints one JSON line.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sign } from "@fastify/cookie";
 import pg from "pg";
 import WebSocket from "ws";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { freePort, type Proc, spawnNode, waitForUrl } from "../lib/processes";
 
 export type SocketBenchOptions = {
   /** A migrated (or empty) CrewSwap database; bench users are added and removed again. */
@@ -45,18 +42,6 @@ export type SocketBenchResult = {
   withinBudget: boolean;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function percentile(sorted: number[], p: number): number {
@@ -65,15 +50,13 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.max(0, i)] * 100) / 100;
 }
 
-type Instance = { baseUrl: string; child: ChildProcess; output: () => string };
+type Instance = Proc & { baseUrl: string };
 
 async function startInstance(databaseUrl: string, sessionSecret: string, dataDir: string): Promise<Instance> {
   const port = await freePort();
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
+  const app = spawnNode(
+    "server/main.ts",
+    {
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -83,39 +66,21 @@ async function startInstance(databaseUrl: string, sessionSecret: string, dataDir
       NODE_ENV: "production",
       APP_URL: "",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-10_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+    [],
+    10_000,
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`app instance exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/meta`)).ok) return { baseUrl, child, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
+  try {
+    await waitForUrl(`${baseUrl}/api/health`, app, 120_000);
+  } catch (err) {
+    app.child.kill("SIGKILL");
+    throw err;
   }
-  child.kill("SIGKILL");
-  throw new Error(`app instance did not start:\n${output}`);
+  return { ...app, baseUrl };
 }
 
-function stopInstance(instance: Instance | undefined): Promise<void> {
-  const child = instance?.child;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
+async function stopInstance(instance: Instance | undefined): Promise<void> {
+  await instance?.stop(20_000);
 }
 
 async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -164,7 +129,7 @@ async function seed(db: pg.Client, pairs: number, secret: string, tag: string) {
   const sids = ids.map(() => randomBytes(32).toString("base64url"));
   await db.query(
     `insert into sessions (sid, sess, expire, user_id)
-     select s.sid, json_build_object('userId', s.uid), now() + interval '1 day', s.uid
+     select encode(sha256(convert_to(s.sid, 'UTF8')), 'hex'), json_build_object('userId', s.uid), now() + interval '1 day', s.uid
      from unnest($1::text[], $2::int[]) as s(sid, uid)`,
     [sids, ids],
   );

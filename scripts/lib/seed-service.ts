@@ -1,8 +1,10 @@
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { addDays, todayInLondon } from "../../common/dates";
 import { type ClinicalGrade, clinicalGrades, type SwapStatus, type SwapUrgency } from "../../common/enums";
 import { hubForBase, paramedicBases } from "../../common/hubs";
 import { hashPassword } from "../../server/auth/passwords";
+import { allDayStatusesSql } from "../../server/availability/queries";
 import { connect, runMigrations } from "../../server/db/open";
 import { experienceNotes, firstNames, lastNames, replyLines, shiftNotes } from "./names";
 import { Prng } from "./prng";
@@ -637,22 +639,12 @@ async function insertShifts(
   return total;
 }
 
-/** Builds the user_availability index from the shifts with the rule of server/availability/sync.ts. */
+/** Builds the user_availability index from the shifts with the one rule (server/availability/queries.ts). */
 async function insertAvailability(client: pg.PoolClient, log: (msg: string) => void): Promise<number> {
   // One pass over the table: the shifts have no secondary index yet, so batches would each scan it.
   await client.query("set local work_mem = '512MB'");
-  const res = await client.query(
-    `insert into user_availability (user_id, date, status)
-     select s.user_id, s.date,
-       (case
-         when bool_or(s.shift_type <> 'rest_day') then 'unavailable'
-         when bool_or(s.rest_day_shift_interest) then 'available'
-         else 'rest'
-       end)::availability
-     from shifts s
-     group by s.user_id, s.date
-     order by s.user_id, s.date`,
-  );
+  const { sql: text, params } = new PgDialect().sqlToQuery(allDayStatusesSql);
+  const res = await client.query(text, params);
   await client.query("reset work_mem");
   log(`availability written: ${res.rowCount}`);
   return res.rowCount ?? 0;

@@ -1,7 +1,9 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { UserRow } from "../db/schema";
-import { unauthorized } from "../errors";
-import { readSid, userForSession } from "./sessions";
+import { forbidden, unauthorized } from "../errors";
+import { userForSession } from "./queries";
+import { readSid } from "./sessions";
+import { UNVERIFIED_MESSAGE } from "./verification";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -19,6 +21,7 @@ export async function loadUser(request: FastifyRequest): Promise<UserRow | null>
   if (!user) return null;
   request.user = user;
   request.sid = sid;
+  request.log = request.log.child({ userId: user.id });
   return user;
 }
 
@@ -31,4 +34,22 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * preHandler for what reaches colleagues (swap requests, offers, messages): the address must be
+ * proven first, so nobody can act under a colleague's work email. Use after requireUser.
+ */
+export async function requireVerifiedEmail(request: FastifyRequest, _reply: FastifyReply) {
+  const user = currentUser(request);
+  if (user.emailVerifiedAt === null) throw forbidden(UNVERIFIED_MESSAGE);
+}
+
+/**
+ * Makes every route of the plugin need a signed-in user (401 otherwise). The hook runs on request,
+ * before validation, so a signed-out caller learns nothing from validation answers. Call it first
+ * in a protected plugin; public routes live in a plugin of their own.
+ */
+export function requireSignedIn(app: FastifyInstance) {
+  app.addHook("onRequest", requireUser);
 }

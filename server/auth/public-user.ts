@@ -17,5 +17,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     swapUrgency: u.swapUrgency,
     createdAt: u.createdAt.toISOString(),
     lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
+    emailVerified: u.emailVerifiedAt !== null,
+    pendingEmail: u.pendingEmail,
   };
 }

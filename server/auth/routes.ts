@@ -1,19 +1,26 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../../common/auth";
-import { unauthorized } from "../errors";
+import { tooMany, unauthorized } from "../errors";
+import { verificationMail } from "./account-mails";
 import { loadUser } from "./guard";
 import { toPublicUser } from "./public-user";
 import * as auth from "./service";
-import { clearSessionCookie, createSession, destroySession, readSid, setSessionCookie } from "./sessions";
+import { clearSessionCookie, createSession, readSid, setSessionCookie } from "./sessions";
 
 export async function authRoutes(app: FastifyInstance) {
   const { db, config, mailer, limits } = app.deps;
   const cookie = { secure: config.cookieSecure };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Every auth call counts against the caller's address; a station's crews share one.
-  const ipLimit = { max: limits.authPerIp, timeWindow: "1 hour" };
+  // Every auth call counts against one bucket per caller's address, whichever route and instance
+  // answers; a station's crews share one address. Registrations also have a bucket of their own.
+  const ipLimit = { max: limits.authPerIp, timeWindow: "1 hour", groupId: "auth" };
+  const registrations = app.createRateLimit({
+    max: limits.registrationsPerIp,
+    timeWindow: "1 hour",
+    keyGenerator: (request) => `register:${request.ip}`,
+  });
 
   r.get("/api/auth/user", async (request) => {
     const user = await loadUser(request);
@@ -25,11 +32,26 @@ export async function authRoutes(app: FastifyInstance) {
     "/api/auth/register",
     {
       schema: { body: registerSchema },
-      config: { rateLimit: { max: limits.registrationsPerIp, timeWindow: "1 hour" } },
+      config: { rateLimit: ipLimit },
+      onRequest: async (request) => {
+        const limit = await registrations(request);
+        if (!limit.isAllowed && limit.isExceeded)
+          throw tooMany(limit.ttlInSeconds, "Too many requests. Please try again later.");
+      },
     },
     async (request, reply) => {
-      const user = await auth.register(db, request.body, config.allowedEmailDomains);
-      const session = await createSession(db, user.id, false);
+      const { user, verificationToken } = await auth.register(
+        db,
+        request.body,
+        config.allowedEmailDomains,
+        config.emailVerification,
+      );
+      if (verificationToken) {
+        void mailer
+          .send(verificationMail(user, verificationToken, config.appUrl))
+          .catch((err) => request.log.error({ err }, "could not send a verification mail"));
+      }
+      const session = await createSession(db, user.id, false, request.headers["user-agent"]);
       setSessionCookie(reply, session, cookie);
       return reply.code(201).send(toPublicUser(user));
     },
@@ -40,11 +62,11 @@ export async function authRoutes(app: FastifyInstance) {
     { schema: { body: loginSchema }, config: { rateLimit: ipLimit } },
     async (request, reply) => {
       const { email, password, rememberMe } = request.body;
-      const user = await auth.login(db, email, password, limits.auth);
+      const user = await auth.login(db, email, password, request.ip, limits.auth);
       // A fresh id at every sign-in: a session id planted before login is never promoted.
       const old = readSid(request);
-      if (old) await destroySession(db, old);
-      const session = await createSession(db, user.id, rememberMe === true);
+      if (old) await auth.logout(db, old);
+      const session = await createSession(db, user.id, rememberMe === true, request.headers["user-agent"]);
       setSessionCookie(reply, session, cookie);
       return toPublicUser(user);
     },
@@ -52,7 +74,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post("/api/auth/logout", { config: { rateLimit: ipLimit } }, async (request, reply) => {
     const sid = readSid(request);
-    if (sid) await destroySession(db, sid);
+    if (sid) await auth.logout(db, sid);
     clearSessionCookie(reply, cookie);
     return { ok: true };
   });
@@ -60,11 +82,16 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     "/api/auth/forgot-password",
     { schema: { body: forgotPasswordSchema }, config: { rateLimit: ipLimit } },
-    async (request) => {
-      const mail = await auth.requestPasswordReset(db, request.body.email, config.appUrl, limits.auth);
-      // Not awaited: the answer must not tell, by its delay or by a mail server's failure,
-      // whether the address has an account.
-      if (mail) void mailer.send(mail).catch((err) => request.log.error({ err }, "could not send a reset mail"));
+    async (request, reply) => {
+      // Answered before any lookup: neither the delay nor a mail server's failure may tell whether
+      // the address has an account. The work runs once the answer is on its way.
+      const { email } = request.body;
+      reply.raw.once("close", () => {
+        auth
+          .requestPasswordReset(db, email, config.appUrl, limits.auth)
+          .then((mail) => (mail ? mailer.send(mail) : undefined))
+          .catch((err) => request.log.error({ err }, "could not send a reset mail"));
+      });
       return { message: "Check your email" };
     },
   );

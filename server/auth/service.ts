@@ -1,13 +1,31 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { isAllowedEmail, NHS_EMAIL_MESSAGE, type RegisterInput } from "../../common/auth";
 import { hubForBase } from "../../common/hubs";
+import { CURRENT_PASSWORD_WRONG } from "../../common/profile";
+import { newCalendarToken } from "../calendar-feed/service";
 import type { Db } from "../db/open";
-import { passwordResets, sessions, type UserRow, users } from "../db/schema";
+import type { UserRow } from "../db/schema";
 import { AppError, badRequest, conflict, tooMany } from "../errors";
 import type { Mail } from "../mail/mailer";
+import { publishSessionsEnded } from "../realtime/publish";
 import { hashPassword, verifyPassword } from "./passwords";
-import { clear, hit, type Limit } from "./throttle";
+import {
+  clear,
+  deleteStaleUnverified,
+  destroyUserSessions,
+  hit,
+  insertPasswordReset,
+  insertUserIn,
+  type Limit,
+  setNewPassword,
+  touchLastLogin,
+  useResetLink,
+  userByEmail,
+  useUpResetLinks,
+} from "./queries";
+import { confirmPassword } from "./reauth";
+import { destroyOtherSessions, destroySession, sessionKey } from "./sessions";
+import { type EmailVerification, newVerificationToken } from "./verification";
 
 export type AuthLimits = { failedLogins: Limit; resetMails: Limit };
 
@@ -21,8 +39,6 @@ export const USERNAME_IS_OTHER_EMAIL = "A username that is an email address must
 export const RESET_INVALID = "This reset link is invalid or has expired";
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
-
 function isUniqueViolation(err: unknown): err is { constraint?: string } {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === "23505" || e?.cause?.code === "23505";
@@ -33,7 +49,17 @@ export function constraintOf(err: unknown): string | undefined {
   return e?.constraint ?? e?.cause?.constraint;
 }
 
-export async function register(db: Db, input: RegisterInput, allowedDomains: string[]): Promise<UserRow> {
+/** An unproven account this old no longer holds its address: the real owner may sign up. */
+const STALE_UNVERIFIED_MS = 24 * 60 * 60 * 1000;
+
+export type Registered = { user: UserRow; verificationToken?: string };
+
+export async function register(
+  db: Db,
+  input: RegisterInput,
+  allowedDomains: string[],
+  verification: EmailVerification,
+): Promise<Registered> {
   if (!isAllowedEmail(input.email, allowedDomains)) throw badRequest(NHS_EMAIL_MESSAGE, "email");
   // Sign-up copies the email into the username, so someone else's work address as a username
   // would stop its owner from ever signing up.
@@ -41,10 +67,12 @@ export async function register(db: Db, input: RegisterInput, allowedDomains: str
     throw badRequest(USERNAME_IS_OTHER_EMAIL, "username");
   }
   const password = await hashPassword(input.password);
+  const proof = verification === "required" ? newVerificationToken() : undefined;
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
+    const user = await db.transaction(async (tx) => {
+      // Someone who signed up with this address and never proved it for a day does not keep it.
+      await deleteStaleUnverified(tx, input.email, new Date(Date.now() - STALE_UNVERIFIED_MS));
+      return insertUserIn(tx, {
         username: input.username,
         email: input.email,
         password,
@@ -58,9 +86,10 @@ export async function register(db: Db, input: RegisterInput, allowedDomains: str
         activelySeekingSwaps: input.activelySeekingSwaps ?? false,
         swapUrgency: input.swapUrgency ?? "none",
         lastLoginAt: new Date(),
-      })
-      .returning();
-    return user;
+        ...(proof ? { emailVerifiedAt: null, emailVerificationHash: proof.hash } : {}),
+      });
+    });
+    return { user, verificationToken: proof?.token };
   } catch (err) {
     if (isUniqueViolation(err)) {
       if (constraintOf(err) === "users_username_unique") throw conflict("This username is already taken", "username");
@@ -70,21 +99,30 @@ export async function register(db: Db, input: RegisterInput, allowedDomains: str
   }
 }
 
-export async function login(db: Db, email: string, password: string, limits: AuthLimits): Promise<UserRow> {
-  const key = `login:${email.toLowerCase()}`;
+/** Failed sign-ins are counted per account and address: a stranger's guesses never lock the owner out. */
+export const loginKey = (email: string, ip: string) => `login:${email.toLowerCase()}|${ip}`;
+
+/** Guesses past the first few wait longer each time (250 ms doubling, at most 8 s) before the answer. */
+export function failureDelayMs(failures: number): number {
+  return failures <= 3 ? 0 : Math.min(8000, 250 * 2 ** (failures - 4));
+}
+
+export async function login(db: Db, email: string, password: string, ip: string, limits: AuthLimits): Promise<UserRow> {
+  const key = loginKey(email, ip);
   // Every attempt is counted in one atomic step before the password is checked, so guesses sent
   // in parallel cannot all pass a check made before any of them was counted. Success clears it.
   const attempt = await hit(db, key, limits.failedLogins);
   if (attempt.count > limits.failedLogins.max) {
     throw tooMany(attempt.retryAfter, "Too many failed sign-in attempts. Please wait 15 minutes and try again.");
   }
-  const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
+  const user = await userByEmail(db, email);
   if (!(await verifyPassword(user?.password, password)) || !user) {
+    const delay = failureDelayMs(attempt.count);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     throw new AppError(401, INVALID_LOGIN);
   }
   await clear(db, key);
-  const [updated] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
-  return updated;
+  return touchLastLogin(db, user.id);
 }
 
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -99,12 +137,12 @@ export async function requestPasswordReset(
   appUrl: string,
   limits: AuthLimits,
 ): Promise<Mail | null> {
-  const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
+  const user = await userByEmail(db, email);
   if (!user) return null;
   const { count } = await hit(db, `reset:${user.id}`, limits.resetMails);
   if (count > limits.resetMails.max) return null;
   const token = randomBytes(32).toString("base64url");
-  await db.insert(passwordResets).values({
+  await insertPasswordReset(db, {
     userId: user.id,
     tokenHash: tokenHash(token),
     expiresAt: new Date(Date.now() + RESET_TTL_MS),
@@ -126,30 +164,51 @@ export async function requestPasswordReset(
 }
 
 /**
- * Sets a new password from a valid token, uses up every reset link of the user and ends every
- * session of the user.
+ * Sets a new password from a valid token, uses up every reset link of the user, ends every
+ * session of the user and gives the calendar feed a new address.
  */
 export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
   const hashed = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, tokenHash(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
-      .returning();
-    if (!reset) throw badRequest(RESET_INVALID, "token");
+  const userId = await db.transaction(async (tx) => {
+    const resetUser = await useResetLink(tx, tokenHash(token));
+    if (resetUser === null) throw badRequest(RESET_INVALID, "token");
     // Links mailed earlier must not change the new password again.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-    await tx.update(users).set({ password: hashed }).where(eq(users.id, reset.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    await useUpResetLinks(tx, resetUser);
+    await setNewPassword(tx, resetUser, hashed, newCalendarToken());
+    await destroyUserSessions(tx, resetUser);
+    return resetUser;
   });
+  await publishSessionsEnded(db, { userId });
+}
+
+/** Ends the session and, on every instance, the sockets opened with it. */
+export async function logout(db: Db, sid: string): Promise<void> {
+  const ended = await destroySession(db, sid);
+  if (ended) await publishSessionsEnded(db, { userId: ended.userId, sid: sessionKey(sid) });
+}
+
+/**
+ * 'Change password': needs the current one; ends every other session and gives the calendar feed
+ * a new address, so whoever had either loses it.
+ */
+export async function changePassword(
+  db: Db,
+  userId: number,
+  sid: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  await confirmPassword(
+    db,
+    userId,
+    input.currentPassword,
+    new AppError(403, CURRENT_PASSWORD_WRONG, "currentPassword"),
+  );
+  const hashed = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await setNewPassword(tx, userId, hashed, newCalendarToken());
+    await destroyOtherSessions(tx, userId, sid);
+    // Reset links mailed before must not undo the change.
+    await useUpResetLinks(tx, userId);
+  });
+  await publishSessionsEnded(db, { userId, keepSid: sessionKey(sid) });
 }

@@ -1,21 +1,38 @@
-import { randomBytes } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Db } from "../db/open";
-import { preparedPerDb } from "../db/prepared";
-import { passwordResets, rateLimits, sessions, type UserRow, users } from "../db/schema";
+import type { Db, Tx } from "../db/open";
+import type { UserRow } from "../db/schema";
+import {
+  deleteOtherSessions,
+  deleteSession,
+  insertSessionRow,
+  liveSessionsOf,
+  liveSessionUser,
+  touchSession,
+} from "./session-queries";
 
 export const SESSION_COOKIE = "sid";
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 60 * 1000;
 
 export type CookieOptions = { secure: boolean };
 
-export async function createSession(db: Db, userId: number, remember: boolean) {
+/** What the sessions table holds for a cookie's id: its SHA-256, never the id itself. */
+export const sessionKey = (sid: string) => createHash("sha256").update(sid).digest("hex");
+
+export async function createSession(db: Db, userId: number, remember: boolean, userAgent?: string) {
   const sid = randomBytes(32).toString("base64url");
   const maxAge = remember ? REMEMBER_MS : BROWSER_SESSION_MS;
   const expire = new Date(Date.now() + maxAge);
-  await db.insert(sessions).values({ sid, sess: { userId }, expire, userId });
+  await insertSessionRow(db, {
+    sid: sessionKey(sid),
+    sess: { userId },
+    expire,
+    userId,
+    userAgent: userAgent?.slice(0, 300) || null,
+  });
   return { sid, expire, remember };
 }
 
@@ -46,34 +63,33 @@ export function readSid(request: FastifyRequest): string | undefined {
   return unsigned.valid && unsigned.value ? unsigned.value : undefined;
 }
 
-/** Every request runs this lookup: prepared once per database (and planned once per connection). */
-const sessionLookup = preparedPerDb((db) =>
-  db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sql.placeholder("sid")), gt(sessions.expire, sql.placeholder("now"))))
-    .limit(1)
-    .prepare("user_for_session"),
-);
-
+/** The signed-in user of a cookie's session id; notes the visit (at most once a minute). */
 export async function userForSession(db: Db, sid: string): Promise<UserRow | undefined> {
-  const [row] = await sessionLookup(db).execute({ sid, now: new Date() });
-  return row?.user;
-}
-
-export async function destroySession(db: Db, sid: string) {
-  await db.delete(sessions).where(eq(sessions.sid, sid));
-}
-
-export async function destroyUserSessions(db: Db, userId: number) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-/** Hourly housekeeping: ended sessions, spent limit windows and old reset links. */
-export async function purgeExpired(db: Db) {
+  const key = sessionKey(sid);
   const now = new Date();
-  await db.delete(sessions).where(lt(sessions.expire, now));
-  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
-  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
+  const row = await liveSessionUser(db, key, now);
+  if (!row) return undefined;
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await touchSession(db, key, now);
+  return row.user;
+}
+
+/** Deletes the session; answers whose it was, if it existed. */
+export async function destroySession(db: Db, sid: string): Promise<{ userId: number } | undefined> {
+  return deleteSession(db, sessionKey(sid));
+}
+
+/** Ends every session of the user but the one whose cookie id is `keepSid`. */
+export async function destroyOtherSessions(db: Db | Tx, userId: number, keepSid: string) {
+  await deleteOtherSessions(db, userId, sessionKey(keepSid));
+}
+
+export type SessionSummary = { userAgent: string | null; createdAt: Date; lastSeenAt: Date; current: boolean };
+
+/** The user's live sessions: the caller's own first (marked), then the most recently used. */
+export async function listSessions(db: Db, userId: number, currentSid: string): Promise<SessionSummary[]> {
+  const rows = await liveSessionsOf(db, userId, new Date());
+  const mine = sessionKey(currentSid);
+  const list = rows.map(({ sid, ...rest }) => ({ ...rest, current: sid === mine }));
+  // This device first, the others by last use.
+  return [...list.filter((s) => s.current), ...list.filter((s) => !s.current)];
 }

@@ -2,10 +2,15 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isCalendarDay } from "../../common/dates";
-import { availabilityCreateSchema, availabilityUpdateSchema, MAX_AVAILABILITY_RANGE_DAYS } from "../../common/shifts";
-import { currentUser, requireUser } from "../auth/guard";
+import {
+  availabilityCreateSchema,
+  availabilityUpdateSchema,
+  confirmSwapChangeQuery,
+  MAX_AVAILABILITY_RANGE_DAYS,
+} from "../../common/shifts";
+import { currentUser, requireSignedIn } from "../auth/guard";
 import { badRequest } from "../errors";
-import { idParam } from "../shifts/params";
+import { idParam } from "../route-params";
 import * as service from "./service";
 
 const day = (name: string) =>
@@ -19,10 +24,10 @@ const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
 export async function availabilityRoutes(app: FastifyInstance) {
   const { db } = app.deps;
+  requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const auth = { onRequest: requireUser };
 
-  r.get("/api/availability", { ...auth, schema: { querystring: rangeQuery } }, async (request) => {
+  r.get("/api/availability", { schema: { querystring: rangeQuery } }, async (request) => {
     const { start, end } = request.query;
     if (end < start) throw badRequest("The end date must be on or after the start date", "end");
     if (dayNumber(end) - dayNumber(start) > MAX_AVAILABILITY_RANGE_DAYS) {
@@ -31,16 +36,23 @@ export async function availabilityRoutes(app: FastifyInstance) {
     return service.listAvailability(db, currentUser(request).id, start, end);
   });
 
-  r.post("/api/availability", { ...auth, schema: { body: availabilityCreateSchema } }, async (request) => {
-    const { date, status } = request.body;
-    return service.setAvailability(db, currentUser(request).id, date, status);
-  });
+  r.post(
+    "/api/availability",
+    { schema: { body: availabilityCreateSchema, querystring: confirmSwapChangeQuery } },
+    async (request) => {
+      const { date, status } = request.body;
+      const confirmed = request.query.confirmSwapChange === "true";
+      return service.setAvailability(db, currentUser(request).id, date, status, confirmed);
+    },
+  );
 
   r.patch(
     "/api/availability/:id",
-    { ...auth, schema: { params: idParam, body: availabilityUpdateSchema } },
+    { schema: { params: idParam, body: availabilityUpdateSchema, querystring: confirmSwapChangeQuery } },
     async (request) => {
-      return service.updateAvailability(db, currentUser(request).id, request.params.id, request.body.status);
+      const { id } = request.params;
+      const confirmed = request.query.confirmSwapChange === "true";
+      return service.updateAvailability(db, currentUser(request).id, id, request.body.status, confirmed);
     },
   );
 }

@@ -1,8 +1,18 @@
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Availability } from "../../common/shifts";
 import type { Db, Tx } from "../db/open";
-import { shifts, userAvailability } from "../db/schema";
+import type { userAvailability } from "../db/schema";
 import { conflict, notFound } from "../errors";
+import { type Effects, publish } from "../swaps/kernel";
+import { guardOffDays } from "../swaps/off-day-guard";
+import {
+  availabilityBetween,
+  availabilityOn,
+  insertRestDay,
+  lockUserDays,
+  ownAvailability,
+  setRestDayInterest,
+  shiftKindsOn,
+} from "./queries";
 import { syncAvailability } from "./sync";
 
 type Row = typeof userAvailability.$inferSelect;
@@ -21,11 +31,7 @@ export function toAvailability(row: Row): Availability {
 
 /** The user's availability index on the days start..end inclusive, by date. */
 export async function listAvailability(db: Db, userId: number, start: string, end: string): Promise<Availability[]> {
-  const rows = await db
-    .select()
-    .from(userAvailability)
-    .where(and(eq(userAvailability.userId, userId), gte(userAvailability.date, start), lte(userAvailability.date, end)))
-    .orderBy(asc(userAvailability.date));
+  const rows = await availabilityBetween(db, userId, start, end);
   return rows.map(toAvailability);
 }
 
@@ -35,13 +41,12 @@ export async function listAvailability(db: Db, userId: number, start: string, en
  * either is a 409 on a day holding a working shift or leave. 'unavailable' comes only from such a
  * shift, so it is accepted (unchanged) on such a day and a 409 anywhere else. Nothing changes on a 409.
  */
-async function writeThrough(tx: Tx, userId: number, date: string, status: Status): Promise<Availability> {
+async function writeThrough(tx: Tx, userId: number, date: string, status: Status, confirmed: boolean) {
   // One writer per user at a time, so two quick taps cannot create two rest days.
-  await tx.execute(sql`select pg_advisory_xact_lock(727275, ${userId})`);
-  const day = await tx
-    .select({ id: shifts.id, shiftType: shifts.shiftType })
-    .from(shifts)
-    .where(and(eq(shifts.userId, userId), eq(shifts.date, date)));
+  await lockUserDays(tx, userId);
+  // Withdrawing the Available Off Day of an open swap request asks first (decision 006).
+  const guard = await guardOffDays(tx, userId, [date]);
+  const day = await shiftKindsOn(tx, userId, date);
   const working = day.some((s) => s.shiftType !== "rest_day");
   const restDays = day.filter((s) => s.shiftType === "rest_day");
 
@@ -53,33 +58,31 @@ async function writeThrough(tx: Tx, userId: number, date: string, status: Status
     if (working) throw conflict(WORKING_DAY_CONFLICT, "date");
     const interest = status === "available";
     if (restDays.length) {
-      await tx
-        .update(shifts)
-        .set({ restDayShiftInterest: interest })
-        .where(and(eq(shifts.userId, userId), eq(shifts.date, date), eq(shifts.shiftType, "rest_day")));
+      await setRestDayInterest(tx, userId, date, interest);
     } else {
-      await tx.insert(shifts).values({ userId, date, shiftType: "rest_day", restDayShiftInterest: interest });
+      await insertRestDay(tx, userId, date, interest);
     }
     await syncAvailability(tx, userId, [date]);
   }
-  const [row] = await tx
-    .select()
-    .from(userAvailability)
-    .where(and(eq(userAvailability.userId, userId), eq(userAvailability.date, date)));
-  return toAvailability(row);
+  const effects: Effects = await guard.after(confirmed);
+  return { result: toAvailability(await availabilityOn(tx, userId, date)), effects };
 }
 
-export function setAvailability(db: Db, userId: number, date: string, status: Status): Promise<Availability> {
-  return db.transaction((tx) => writeThrough(tx, userId, date, status));
+/** Runs the write, then tells the parties of any swap request it touched. */
+async function write(db: Db, run: (tx: Tx) => ReturnType<typeof writeThrough>): Promise<Availability> {
+  const { result, effects } = await db.transaction(run);
+  await publish(db, effects);
+  return result;
 }
 
-export function updateAvailability(db: Db, userId: number, id: number, status: Status): Promise<Availability> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(userAvailability)
-      .where(and(eq(userAvailability.id, id), eq(userAvailability.userId, userId)));
+export function setAvailability(db: Db, userId: number, date: string, status: Status, confirmed = false) {
+  return write(db, (tx) => writeThrough(tx, userId, date, status, confirmed));
+}
+
+export function updateAvailability(db: Db, userId: number, id: number, status: Status, confirmed = false) {
+  return write(db, async (tx) => {
+    const row = await ownAvailability(tx, userId, id);
     if (!row) throw notFound(AVAILABILITY_NOT_FOUND);
-    return writeThrough(tx, userId, row.date, status);
+    return writeThrough(tx, userId, row.date, status, confirmed);
   });
 }

@@ -1,16 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, requireUser } from "../auth/guard";
+import { currentUser, requireSignedIn } from "../auth/guard";
 import { notFound } from "../errors";
 import * as service from "./service";
 
 const FEED_NOT_FOUND = "Calendar feed not found";
 
+/** RFC 9110 §13.1: If-None-Match decides when sent; otherwise If-Modified-Since, to the second. */
+function notModified(request: FastifyRequest, feed: service.Feed): boolean {
+  const tags = request.headers["if-none-match"];
+  if (tags !== undefined) {
+    return tags.split(",").some((tag) => {
+      const t = tag.trim();
+      return t === "*" || t.replace(/^W\//, "") === feed.etag;
+    });
+  }
+  const since = Date.parse(request.headers["if-modified-since"] ?? "");
+  return !Number.isNaN(since) && Math.floor(feed.lastModified.getTime() / 1000) * 1000 <= since;
+}
+
 export async function calendarFeedRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const auth = { onRequest: requireUser };
 
   // The configured address when the request came through it, else the address the request used.
   const feedUrl = (request: FastifyRequest, token: string) => {
@@ -19,12 +31,14 @@ export async function calendarFeedRoutes(app: FastifyInstance) {
     return { url: `${base}/calendar/${token}.ics` };
   };
 
-  r.get("/api/calendar-feed/token", auth, async (request) => {
-    return feedUrl(request, await service.getOrCreateToken(db, currentUser(request).id));
-  });
-
-  r.post("/api/calendar-feed/token/regenerate", auth, async (request) => {
-    return feedUrl(request, await service.regenerateToken(db, currentUser(request).id));
+  await app.register(async (signedIn) => {
+    requireSignedIn(signedIn);
+    signedIn.get("/api/calendar-feed/token", async (request) => {
+      return feedUrl(request, await service.getOrCreateToken(db, currentUser(request).id));
+    });
+    signedIn.post("/api/calendar-feed/token/regenerate", async (request) => {
+      return feedUrl(request, await service.regenerateToken(db, currentUser(request).id));
+    });
   });
 
   // Public: calendar apps cannot sign in; the secret token is the key. Served here, not by the SPA.
@@ -32,12 +46,16 @@ export async function calendarFeedRoutes(app: FastifyInstance) {
     // Any other /calendar/... address is a screen of the app: the SPA fallback answers it.
     if (!request.params.file.endsWith(".ics")) return reply.callNotFound();
     const match = /^([A-Za-z0-9_-]{20,100})\.ics$/.exec(request.params.file);
-    const text = match ? await service.feedForToken(db, match[1]) : null;
-    if (text === null) throw notFound(FEED_NOT_FOUND);
+    const feed = match ? await service.feedForToken(db, match[1]) : null;
+    if (feed === null) throw notFound(FEED_NOT_FOUND);
+    reply
+      .header("etag", feed.etag)
+      .header("last-modified", feed.lastModified.toUTCString())
+      .header("cache-control", "private, max-age=300");
+    if (notModified(request, feed)) return reply.code(304).send();
     return reply
       .header("content-type", "text/calendar; charset=utf-8")
       .header("content-disposition", 'inline; filename="crewswap.ics"')
-      .header("cache-control", "private, max-age=300")
-      .send(text);
+      .send(feed.text);
   });
 }

@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
-import { and, asc, eq, gte, isNull } from "drizzle-orm";
 import ical, { type ICalCalendar } from "ical-generator";
 import { addDays, LONDON, todayInLondon } from "../../common/dates";
 import { DISPLAY_FALLBACK_TIMES } from "../../common/shifts";
 import type { Db } from "../db/open";
-import { type ShiftRow, shifts, users } from "../db/schema";
+import type { ShiftRow } from "../db/schema";
+import { ownerOfToken, recordFeedVersion, setToken, setTokenIfNone, shiftsFrom, tokenOf } from "./queries";
 
 /** How far back the feed reaches; calendar apps keep what they already fetched. */
 const PAST_DAYS = 365;
@@ -37,22 +37,17 @@ export const newCalendarToken = () => randomBytes(32).toString("base64url");
 
 /** The user's feed token, created on first use. */
 export async function getOrCreateToken(db: Db, userId: number): Promise<string> {
-  const [row] = await db.select({ token: users.calendarToken }).from(users).where(eq(users.id, userId));
-  if (row?.token) return row.token;
-  const token = newCalendarToken();
+  const current = await tokenOf(db, userId);
+  if (current) return current;
   // Only fills an empty token, so two first calls at once agree on one URL.
-  await db
-    .update(users)
-    .set({ calendarToken: token })
-    .where(and(eq(users.id, userId), isNull(users.calendarToken)));
-  const [after] = await db.select({ token: users.calendarToken }).from(users).where(eq(users.id, userId));
-  return after.token as string;
+  await setTokenIfNone(db, userId, newCalendarToken());
+  return (await tokenOf(db, userId)) as string;
 }
 
 /** A new token; the old URL stops working at once. */
 export async function regenerateToken(db: Db, userId: number): Promise<string> {
   const token = newCalendarToken();
-  await db.update(users).set({ calendarToken: token }).where(eq(users.id, userId));
+  await setToken(db, userId, token);
   return token;
 }
 
@@ -110,7 +105,12 @@ export function buildCalendar(rows: ShiftRow[], owner: { firstName: string }): I
       id: `shift-${s.id}@crewswap`,
       summary: summaries[s.shiftType],
       timezone: LONDON,
-      stamp: s.createdAt,
+      // An edit moves DTSTAMP/LAST-MODIFIED and raises SEQUENCE (RFC 5545 §3.8.7), so calendar
+      // apps take the new version instead of keeping the one they have.
+      stamp: s.updatedAt,
+      created: s.createdAt,
+      lastModified: s.updatedAt,
+      sequence: s.revision,
       ...(times
         ? { start: times.start, end: times.end }
         : { start: londonDay(s.date), end: londonDay(addDays(s.date, 1)), allDay: true }),
@@ -121,17 +121,20 @@ export function buildCalendar(rows: ShiftRow[], owner: { firstName: string }): I
   return calendar;
 }
 
-/** The iCalendar text for a token, or null when no user has it. */
-export async function feedForToken(db: Db, token: string): Promise<string | null> {
-  const [owner] = await db
-    .select({ id: users.id, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.calendarToken, token));
+export type Feed = { text: string; etag: string; lastModified: Date };
+
+/**
+ * The iCalendar text for a token with its validators, or null when no user has it. The ETag is
+ * the text's hash. Last-Modified is when that hash was first served: a deleted shift leaves no row
+ * to date it, so the time of the change is kept with the user, the same for every instance.
+ */
+export async function feedForToken(db: Db, token: string): Promise<Feed | null> {
+  const owner = await ownerOfToken(db, token);
   if (!owner) return null;
-  const rows = await db
-    .select()
-    .from(shifts)
-    .where(and(eq(shifts.userId, owner.id), gte(shifts.date, addDays(todayInLondon(), -PAST_DAYS))))
-    .orderBy(asc(shifts.date), asc(shifts.id));
-  return buildCalendar(rows, owner).toString();
+  const rows = await shiftsFrom(db, owner.id, addDays(todayInLondon(), -PAST_DAYS));
+  const text = buildCalendar(rows, owner).toString();
+  const etag = `"${createHash("sha256").update(text).digest("base64url").slice(0, 32)}"`;
+  if (owner.etag === etag && owner.changedAt) return { text, etag, lastModified: owner.changedAt };
+  const changedAt = await recordFeedVersion(db, owner.id, etag);
+  return { text, etag, lastModified: changedAt ?? new Date() };
 }

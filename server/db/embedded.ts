@@ -1,11 +1,11 @@
 import { execFile, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { unlink, writeFile } from "node:fs/promises";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { APP_ROLE } from "./app-role";
 
 const run = promisify(execFile);
 
@@ -65,6 +65,24 @@ function appAlive(pid: number): boolean {
 }
 
 export class DataDirInUseError extends Error {}
+/** DATA_DIR/pg was written by another PostgreSQL major than the package ships: it cannot be opened. */
+export class DataDirVersionError extends Error {}
+
+async function packageMajor(bin: Binaries): Promise<string> {
+  const { stdout } = await run(bin.postgres, ["--version"]);
+  const major = /PostgreSQL\)? (\d+)/.exec(stdout)?.[1];
+  if (!major) throw new Error(`Unexpected answer from postgres --version: ${stdout.trim()}`);
+  return major;
+}
+
+async function checkMajor(bin: Binaries, pgDir: string) {
+  const dataMajor = readFileSync(path.join(pgDir, "PG_VERSION"), "utf8").trim();
+  const ours = await packageMajor(bin);
+  if (dataMajor === ours) return;
+  throw new DataDirVersionError(
+    `${pgDir} holds a PostgreSQL ${dataMajor} database but this CrewSwap ships PostgreSQL ${ours}: take a backup with the CrewSwap version that ran it (npm run backup -- FILE), then start this one on an empty DATA_DIR and npm run restore -- FILE (README: Backups and upgrades)`,
+  );
+}
 
 /**
  * Takes DATA_DIR for this process. A live owner means a second app on the same data: refuse.
@@ -98,26 +116,65 @@ function lockDataDir(dataDir: string): () => void {
   throw new DataDirInUseError(`Could not lock ${dataDir}`);
 }
 
-export type EmbeddedServer = { url: string; stop: () => Promise<void> };
+/**
+ * The address of the embedded server an app is running on DATA_DIR, read from DATA_DIR itself: the
+ * port from PostgreSQL's postmaster.pid and the password from db-password (the superuser) or
+ * db-app-password (the app's role), all readable only by the app's user. Undefined when no server is
+ * running there.
+ */
+export function runningEmbeddedUrl(dataDir: string, role: "admin" | "app" = "admin"): string | undefined {
+  const pidFile = path.join(dataDir, "pg", "postmaster.pid");
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port || !pidAlive(pid)) return undefined;
+  const password = readFileSync(path.join(dataDir, role === "admin" ? "db-password" : "db-app-password"), "utf8");
+  const user = role === "admin" ? "postgres" : APP_ROLE;
+  return `postgres://${user}:${encodeURIComponent(password.trim())}@127.0.0.1:${port}/postgres`;
+}
+
+export type EmbeddedServer = {
+  /** The superuser: initialisation, migrations, tests' own databases. */
+  url: string;
+  /** The app's own role (see app-role.ts): owns the schema, no superuser rights. */
+  appUrl: string;
+  stop: () => Promise<void>;
+};
+
+/** Only the app's user may enter DATA_DIR; when it runs as root, PostgreSQL's user needs to reach pg/. */
+function secureDataDir(dataDir: string, owner: Owner) {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (owner) chownSync(dataDir, owner.uid, owner.gid);
+  chmodSync(dataDir, 0o700);
+}
+
+/** A password kept in DATA_DIR (mode 0600), made on first use. */
+function secret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(24).toString("base64url"), { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return readFileSync(file, "utf8").trim();
+}
 
 /** Starts (initialising on first use) the PostgreSQL server that keeps its data in DATA_DIR/pg. */
 export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void): Promise<EmbeddedServer> {
-  mkdirSync(dataDir, { recursive: true });
+  const owner = postgresOwner();
+  secureDataDir(dataDir, owner);
   const release = lockDataDir(dataDir);
   try {
     const bin = await binaries();
-    const owner = postgresOwner();
     const pgDir = path.join(dataDir, "pg");
     const asOwner = owner ? { uid: owner.uid, gid: owner.gid } : {};
     const pgCtl = (args: string[]) => run(bin.pg_ctl, ["-D", pgDir, ...args], asOwner);
 
-    if (owner) chmodSync(dataDir, 0o755);
-    const passwordFile = path.join(dataDir, "db-password");
+    const password = secret(dataDir, "db-password");
     if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
-      await initialise(bin, pgDir, passwordFile, owner);
+      await initialise(bin, dataDir, password, owner);
       log(`Created a new database in ${pgDir}`);
+    } else {
+      await checkMajor(bin, pgDir);
     }
-    const password = readFileSync(passwordFile, "utf8").trim();
 
     // A server left behind by an app killed with SIGKILL still holds the data: stop it cleanly.
     const pidFile = path.join(pgDir, "postmaster.pid");
@@ -148,6 +205,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
     let stopped = false;
     return {
       url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+      appUrl: `postgres://${APP_ROLE}:${encodeURIComponent(secret(dataDir, "db-app-password"))}@127.0.0.1:${port}/postgres`,
       stop: async () => {
         if (stopped) return;
         stopped = true;
@@ -163,13 +221,15 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
   }
 }
 
-async function initialise(bin: Binaries, pgDir: string, passwordFile: string, owner: Owner) {
+async function initialise(bin: Binaries, dataDir: string, password: string, owner: Owner) {
+  const pgDir = path.join(dataDir, "pg");
   mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   if (owner) chownSync(pgDir, owner.uid, owner.gid);
-  const password = randomBytes(24).toString("base64url");
-  writeFileSync(passwordFile, password, { mode: 0o600 });
-  const tmpPw = path.join(os.tmpdir(), `crewswap-pw-${randomBytes(6).toString("hex")}`);
-  await writeFile(tmpPw, `${password}\n`, { mode: 0o644 });
+  // initdb reads the superuser's password from a file: one inside DATA_DIR that only its user can
+  // read, removed as soon as initdb is done.
+  const pwFile = path.join(dataDir, ".initdb-password");
+  writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (owner) chownSync(pwFile, owner.uid, owner.gid);
   try {
     await run(
       bin.initdb,
@@ -177,13 +237,13 @@ async function initialise(bin: Binaries, pgDir: string, passwordFile: string, ow
         `--pgdata=${pgDir}`,
         "--auth=scram-sha-256",
         "--username=postgres",
-        `--pwfile=${tmpPw}`,
+        `--pwfile=${pwFile}`,
         "--encoding=UTF8",
         "--locale=C",
       ],
       owner ? { uid: owner.uid, gid: owner.gid } : {},
     );
   } finally {
-    await unlink(tmpPw).catch(() => undefined);
+    rmSync(pwFile, { force: true });
   }
 }

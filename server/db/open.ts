@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { handOverToAppRole } from "./app-role";
+import { watchPool } from "./connection-loss";
 import { startEmbeddedPostgres } from "./embedded";
 import * as schema from "./schema";
 
@@ -19,13 +22,47 @@ export type Database = {
 // Dates stay as 'yyyy-MM-dd' strings rather than becoming local-midnight Date objects.
 pg.types.setTypeParser(1082, (v) => v);
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+type JournalEntry = { tag: string; when: number };
+
+/** drizzle's record of the migrations this build ships, oldest first. */
+function journal(): JournalEntry[] {
+  const file = path.join(migrationsFolder, "meta", "_journal.json");
+  return (JSON.parse(readFileSync(file, "utf8")) as { entries: JournalEntry[] }).entries;
+}
+
+/** The newest migration this build ships: drizzle records its `when` as `created_at` once applied. */
+export function shippedSchemaVersion(): JournalEntry {
+  return journal().at(-1) as JournalEntry;
+}
+
+/** The name of the migration drizzle recorded as `when` ("unknown" for one this build does not ship). */
+export function schemaTag(when: number): string {
+  return journal().find((e) => e.when === when)?.tag ?? "unknown";
+}
+
+/** The newest migration applied to this database (0 when none is). */
+export async function appliedSchemaVersion(run: (sql: string) => Promise<{ rows: unknown[] }>): Promise<number> {
+  const { rows } = await run("select coalesce(max(created_at), 0)::text as v from drizzle.__drizzle_migrations").catch(
+    async (err: { code?: string }) => {
+      if (err.code === "3F000" || err.code === "42P01") return { rows: [{ v: "0" }] };
+      throw err;
+    },
+  );
+  return Number((rows[0] as { v: string }).v);
+}
 
 export async function connect(url: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on("error", () => {
-    /* an idle client lost its connection; the pool replaces it */
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // While the database is away, a request waits this long for a connection, then answers 503.
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
   });
+  // Requests in flight fail with the lost connection (503); the pool opens new ones when it is back.
+  watchPool(pool, () => undefined);
   const db = drizzle(pool, { schema });
   return { db, pool, url, close: () => pool.end() };
 }
@@ -55,8 +92,15 @@ export async function openDatabase(opts: {
   }
   const server = await startEmbeddedPostgres(opts.dataDir, opts.log);
   try {
-    const database = await connect(server.url);
-    await runMigrations(database);
+    // Migrations run as the superuser; the app's own queries as a role that only owns the schema.
+    const admin = await connect(server.url, 1);
+    try {
+      await runMigrations(admin);
+      await handOverToAppRole(admin.pool, decodeURIComponent(new URL(server.appUrl).password));
+    } finally {
+      await admin.close();
+    }
+    const database = await connect(server.appUrl);
     return {
       ...database,
       close: async () => {

@@ -43,6 +43,16 @@ export const users = pgTable(
     activelySeekingSwaps: boolean("actively_seeking_swaps").notNull().default(false),
     swapUrgency: swapUrgency("swap_urgency").notNull().default("none"),
     calendarToken: varchar("calendar_token", { length: 64 }),
+    // Set when the owner opened the mailed link. Rows made before verification existed, and
+    // sign-ups while it is off, count as verified (the default).
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }).defaultNow(),
+    /** SHA-256 of the single-use link last mailed to prove the address; null once used. */
+    emailVerificationHash: varchar("email_verification_hash", { length: 64 }),
+    /** A new address waiting for its link to be opened; the account keeps `email` until then. */
+    pendingEmail: varchar("pending_email", { length: 254 }),
+    // The feed's last ETag and when it last changed: its Last-Modified, deletions included.
+    calendarFeedEtag: varchar("calendar_feed_etag", { length: 64 }),
+    calendarFeedChangedAt: timestamp("calendar_feed_changed_at", { withTimezone: true }),
     createdAt: createdAt(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
   },
@@ -50,6 +60,7 @@ export const users = pgTable(
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
     uniqueIndex("users_calendar_token_unique").on(t.calendarToken),
+    uniqueIndex("users_email_verification_unique").on(t.emailVerificationHash),
     index("users_hub_idx").on(t.hub, t.clinicalGrade),
     // The clinician browser's pages (server/hubs/service.ts): only those who may be listed, in list order.
     index("users_browse_hub_idx")
@@ -77,6 +88,16 @@ export const shifts = pgTable(
     isProtected: boolean("is_protected").notNull().default(false),
     restDayShiftInterest: boolean("rest_day_shift_interest").notNull().default(false),
     createdAt: createdAt(),
+    // The calendar feed's DTSTAMP/LAST-MODIFIED and SEQUENCE: Drizzle moves both on every update.
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    revision: integer("revision")
+      .notNull()
+      // As SQL: Drizzle would take a falsy plain default as none and run $onUpdate on insert.
+      .default(sql`0`)
+      .$onUpdate(() => sql`"revision" + 1`),
   },
   (t) => [
     index("shifts_user_date_idx").on(t.userId, t.date),
@@ -174,12 +195,17 @@ export const messages = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
+    /** SHA-256 (hex) of the cookie's session id: a leaked table does not hand out sessions. */
     sid: varchar("sid", { length: 128 }).primaryKey(),
     sess: json("sess").$type<{ userId: number }>().notNull(),
     expire: timestamp("expire", { withTimezone: true }).notNull(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** The last request, kept to the minute: 12 hours without one ends the session. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    userAgent: varchar("user_agent", { length: 300 }),
   },
   (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").on(t.userId)],
 );
@@ -212,4 +238,73 @@ export const rateLimits = pgTable("rate_limits", {
   key: varchar("key", { length: 300 }).primaryKey(),
   count: integer("count").notNull(),
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/** One browser's Web Push subscription (RFC 8030); an endpoint belongs to one user at a time. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: varchar("p256dh", { length: 200 }).notNull(),
+    auth: varchar("auth", { length: 100 }).notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    failures: integer("failures").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Work after a change that needs a person: one row per recipient, written in the change's own
+ * transaction and sent after commit by the push worker and the email digest (DESIGN §5.17).
+ */
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 40 }).notNull(),
+    swapRequestId: integer("swap_request_id").references(() => swapRequests.id, { onDelete: "cascade" }),
+    messageId: integer("message_id"),
+    title: varchar("title", { length: 200 }).notNull(),
+    body: varchar("body", { length: 300 }).notNull(),
+    url: varchar("url", { length: 200 }).notNull(),
+    tag: varchar("tag", { length: 100 }).notNull(),
+    /** Names, date and shift type the texts were made from; the email digest groups by them. */
+    context: json("context").$type<{ actorName: string; date: string; shiftType: string }>().notNull(),
+    createdAt: createdAt(),
+    /** Set when the recipient opens the conversation; a read event is neither pushed late nor mailed. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    pushState: varchar("push_state", { length: 10 }).notNull().default("pending"),
+    pushNextAt: timestamp("push_next_at", { withTimezone: true }).notNull().defaultNow(),
+    pushLeaseUntil: timestamp("push_lease_until", { withTimezone: true }),
+    pushAttempts: integer("push_attempts").notNull().default(0),
+    /** The devices still to reach, fixed at the first attempt: a retry only goes to those that failed. */
+    pushDueTo: integer("push_due_to").array(),
+    pushedAt: timestamp("pushed_at", { withTimezone: true }),
+    emailState: varchar("email_state", { length: 10 }).notNull(),
+  },
+  (t) => [
+    index("notification_outbox_push_due_idx").on(t.pushNextAt).where(sql`${t.pushState} = 'pending'`),
+    index("notification_outbox_email_due_idx").on(t.userId, t.createdAt).where(sql`${t.emailState} = 'pending'`),
+    index("notification_outbox_user_request_idx").on(t.userId, t.swapRequestId),
+  ],
+);
+
+/** Per-user notification choices; a missing row means the defaults (email on). */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: boolean("email").notNull().default(true),
+  lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
 });

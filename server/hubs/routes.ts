@@ -1,7 +1,15 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { type HubCount, hubPageQuerySchema, hubParamSchema, hubRangeSchema } from "../../common/hub-listing";
-import { currentUser, requireUser } from "../auth/guard";
+import { z } from "zod";
+import {
+  type HubCount,
+  hubCountSchema,
+  hubListingItemSchema,
+  hubPageQuerySchema,
+  hubParamSchema,
+  hubRangeSchema,
+} from "../../common/hub-listing";
+import { currentUser, requireSignedIn } from "../auth/guard";
 import { hubListing } from "./service";
 
 /** The same request with `after` set to the next page's cursor (RFC 8288 `Link`, rel="next"). */
@@ -12,24 +20,32 @@ function nextLink(url: string, cursor: string): string {
 }
 
 export async function hubRoutes(app: FastifyInstance) {
-  const { db, config } = app.deps;
-  const listing = hubListing(db, config.hubCacheMs);
+  const listing = hubListing(app.deps.db);
+  requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/users/hub/:hub",
-    { onRequest: requireUser, schema: { params: hubParamSchema, querystring: hubPageQuerySchema } },
+    {
+      schema: {
+        params: hubParamSchema,
+        querystring: hubPageQuerySchema,
+        // JSON text from PostgreSQL, sent as it is; tests check it against this.
+        response: { 200: z.array(hubListingItemSchema) },
+      },
+    },
     async (request, reply) => {
       const page = await listing.page(currentUser(request).id, request.params.hub, request.query);
       if (page.next) reply.header("link", nextLink(request.url, page.next));
-      // The items are JSON text from PostgreSQL already (service.ts): sent as they are.
-      return reply.type("application/json; charset=utf-8").send(page.json);
+      // The items are JSON text from PostgreSQL already (queries.ts): sent as they are, untyped, as
+      // Fastify passes a string through without serialising it.
+      return (reply as FastifyReply).type("application/json; charset=utf-8").send(page.json);
     },
   );
 
   r.get(
     "/api/users/hub/:hub/count",
-    { onRequest: requireUser, schema: { params: hubParamSchema, querystring: hubRangeSchema } },
+    { schema: { params: hubParamSchema, querystring: hubRangeSchema, response: { 200: hubCountSchema } } },
     async (request): Promise<HubCount> => ({
       count: await listing.count(currentUser(request).id, request.params.hub, request.query),
     }),

@@ -35,6 +35,24 @@ export const OPEN_SWAP_REASON = "This date has a shift in an open swap request, 
 
 const working = (t: ShiftType) => t === "day" || t === "night";
 
+const ukDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** The report of a row left alone because a completed swap changed its day (DESIGN §5.19). */
+export function keptSwapReason(name: string, date: string, grsApproved: boolean): string {
+  return grsApproved
+    ? `Kept your swap with ${name} on ${ukDate(date)}; it is marked approved on GRS, but your roster file still does not show it. Please check your roster with your rostering team.`
+    : `Kept your swap with ${name} on ${ukDate(date)}; your roster file does not show it yet. Has it been approved on GRS?`;
+}
+
+/** True when the day already holds what the row says (its kind, and its times when it gives them). */
+export function showsDay(existing: ExistingShift[], row: RosterRow): boolean {
+  return existing.some(
+    (s) =>
+      s.shiftType === row.shiftType &&
+      (row.startTime === null || (s.startTime === row.startTime && s.endTime === row.endTime)),
+  );
+}
+
 /** The stored fields for a row, keeping what the user set on that day when the shift stays the same kind. */
 function fieldsFor(row: RosterRow, previous?: ExistingShift): NewShiftFields {
   const same = previous?.shiftType === row.shiftType;

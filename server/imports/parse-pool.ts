@@ -4,7 +4,10 @@ import type { ParseAnswer, ParseJob } from "./parse-worker";
 import { RosterFileError } from "./read-workbook";
 import type { RosterParse } from "./roster-parse";
 
-const BOOT = new URL("./parse-worker-boot.mjs", import.meta.url);
+// The compiled server (dist/server) has the worker compiled beside it; from source, tsx loads it.
+const BOOT = import.meta.url.endsWith(".ts")
+  ? new URL("./parse-worker-boot.mjs", import.meta.url)
+  : new URL("./parse-worker.js", import.meta.url);
 
 export const TOO_SLOW =
   "The file took too long to read. Save it again as a plain .xlsx with only your roster and try again.";

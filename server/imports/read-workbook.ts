@@ -29,16 +29,12 @@ function toCell(c: XLSX.CellObject | undefined): Cell {
   }
 }
 
+/**
+ * The rows of a sheet that hold cells. A sheet is judged by those, not by the size it declares:
+ * LibreOffice saves an empty sheet as the whole grid (A1:AMJ1048576). Reading stops one row past
+ * the limit, so a roster longer than the limit shows as a cell in that last row.
+ */
 function sheetRows(name: string, sheet: XLSX.WorkSheet): SheetRows {
-  const full = sheet["!fullref"] ?? sheet["!ref"];
-  if (!full) return { name, rows: [] };
-  const range = XLSX.utils.decode_range(full);
-  const height = range.e.r - range.s.r + 1;
-  if (height > ROWS_READ) {
-    throw new RosterFileError(
-      `The sheet '${name}' has ${height.toLocaleString("en-GB")} rows; a roster can have at most ${MAX_DATA_ROWS_PER_SHEET.toLocaleString("en-GB")}. Delete the rows you do not need and try again.`,
-    );
-  }
   const data = (sheet["!data"] ?? []) as (XLSX.CellObject[] | undefined)[];
   const rows: SheetRows["rows"] = [];
   data.forEach((line, r) => {
@@ -53,6 +49,12 @@ function sheetRows(name: string, sheet: XLSX.WorkSheet): SheetRows {
     }
     if (any) rows.push({ row: r + 1, cells });
   });
+  const last = rows[rows.length - 1];
+  if (last && last.row > ROWS_READ) {
+    throw new RosterFileError(
+      `The sheet '${name}' has more than ${ROWS_READ.toLocaleString("en-GB")} rows; a roster can have at most ${MAX_DATA_ROWS_PER_SHEET.toLocaleString("en-GB")}. Delete the rows you do not need and try again.`,
+    );
+  }
   return { name, rows };
 }
 

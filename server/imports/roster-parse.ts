@@ -17,7 +17,7 @@ import {
   quote,
   type ShiftKind,
   snapToStep,
-  typeFromStart,
+  typeFromTimes,
 } from "./roster-values";
 
 /** One sheet as the workbook reader hands it over; `row` is the row number Excel shows. */
@@ -51,6 +51,8 @@ export type RosterParse = {
 type RowResult = Parsed<{ shift: Omit<RosterRow, "sheet" | "row">; adjusted: string[] }>;
 
 const fail = (reason: string): RowResult => ({ ok: false, reason });
+
+const minutesOf = (hhmm: string): Minutes => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** 2026-11-03 → 03/11/2026, the way the user's roster writes it. */
 export const ukDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
@@ -118,7 +120,7 @@ export function parseRow(cells: Cell[], columns: Columns, date1904 = false): Row
   let codeNote: string | null = null;
   if (!kind) {
     if (start?.ok) {
-      kind = { shiftType: typeFromStart(start.value) };
+      kind = { shiftType: typeFromTimes(start.value, end?.ok ? end.value : null) };
       if (typeText) {
         const label = kind.shiftType === "day" ? "day" : "night";
         adjusted.push(`Unknown shift code ${quote(typeText)}: saved as a ${label} shift from its start time`);
@@ -139,6 +141,10 @@ export function parseRow(cells: Cell[], columns: Columns, date1904 = false): Row
     if (!t.ok) return fail(t.reason);
     times = t.value;
   }
+  let shiftType = kind.shiftType;
+  if (kind.byTimes && times.startTime && times.endTime) {
+    shiftType = typeFromTimes(minutesOf(times.startTime), minutesOf(times.endTime));
+  }
 
   const noteText = [codeNote, cellText(get("notes"))].filter(Boolean).join(" · ");
   return {
@@ -146,7 +152,7 @@ export function parseRow(cells: Cell[], columns: Columns, date1904 = false): Row
     value: {
       shift: {
         date: date.value,
-        shiftType: kind.shiftType,
+        shiftType,
         ...times,
         notes: clip(noteText, NOTES_MAX, "Notes", adjusted),
         location: clip(cellText(get("location")), LOCATION_MAX, "Location", adjusted),

@@ -1,5 +1,6 @@
 import { isCalendarDay } from "../../common/dates";
 import type { ShiftType } from "../../common/enums";
+import { isNightByTimes } from "../../common/shifts";
 
 /**
  * One spreadsheet cell as the workbook reader hands it over: text, or a number that may carry a
@@ -225,15 +226,30 @@ export function typeFromStart(start: Minutes): "day" | "night" {
   return start >= 5 * 60 && start < 14 * 60 ? "day" : "night";
 }
 
+/**
+ * Day or night from a shift's times (DESIGN §5.12): with both times, a shift that runs past
+ * midnight or starts before 05:00 is a night, so a late 14:00–22:00 is a day; with only a start,
+ * as typeFromStart.
+ */
+export function typeFromTimes(start: Minutes, end: Minutes | null): "day" | "night" {
+  if (end === null) return typeFromStart(start);
+  return isNightByTimes(start, end) ? "night" : "day";
+}
+
 // ---------------------------------------------------------------------------------------------
 // Shift words and codes
 
-export type ShiftKind = { shiftType: ShiftType; restDayShiftInterest?: boolean };
+export type ShiftKind = {
+  shiftType: ShiftType;
+  restDayShiftInterest?: boolean;
+  /** A code that is a day in one service and a night in another: its times decide. */
+  byTimes?: boolean;
+};
 
 /**
  * Words and codes of employer rosters. Single letters are ambiguous between systems; this reader
- * takes 'L' as Late (a night-side shift, listed with Night/N/Late/L in DESIGN §5.12) and 'A' as
- * annual leave (as 'AL'). 'Leave' and 'Holiday' in full are annual leave.
+ * takes 'L' as Late and 'A' as annual leave (as 'AL'). 'Leave' and 'Holiday' in full are annual
+ * leave. A Late is usually 14:00–22:00 but a night in some services, so its times decide.
  */
 const CODES: Record<string, ShiftKind> = {};
 const add = (kind: ShiftKind, words: string[]) => {
@@ -255,19 +271,9 @@ add({ shiftType: "day" }, [
   "long day shift",
   "long",
 ]);
-add({ shiftType: "night" }, [
-  "night",
-  "nights",
-  "n",
-  "night shift",
-  "night duty",
-  "late",
-  "lates",
-  "l",
-  "late shift",
-  "ln",
-  "long night",
-]);
+add({ shiftType: "night" }, ["night", "nights", "n", "night shift", "night duty", "ln", "long night"]);
+// Without times a Late is taken as the usual 14:00–22:00: a day shift.
+add({ shiftType: "day", byTimes: true }, ["late", "lates", "l", "late shift"]);
 add({ shiftType: "rest_day" }, ["rest", "rest day", "rest days", "rd", "r", "off", "day off", "off duty", "rdo"]);
 add({ shiftType: "rest_day", restDayShiftInterest: true }, [
   "available",

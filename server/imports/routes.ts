@@ -13,6 +13,7 @@ import { expectedHeaders } from "./roster-columns";
 import type { RowNote } from "./roster-parse";
 import { applyRoster } from "./service";
 import { buildTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from "./template";
+import { importTurns } from "./turns";
 import { checkXlsxArchive, type ZipEntry } from "./zip-check";
 
 const NO_FILE = "Please choose a file to upload";
@@ -51,9 +52,19 @@ async function readUpload(request: FastifyRequest): Promise<{ filename: string; 
     return { filename: part.filename, bytes: Buffer.concat(chunks, size) };
   } catch (error) {
     if (error instanceof AppError) throw error;
+    // The multipart reader's own size limits (file, parts) are oversized uploads too: 413, never 400.
+    if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge();
     // A form the multipart reader cannot follow (no boundary, cut short): the client's fault.
     throw badRequest("The upload could not be read. Please choose the file and try again.", "file");
   }
+}
+
+/** `?overwriteSwaps=true` lets the file win on days a completed swap changed (DESIGN §5.19). */
+function overwriteSwaps(request: FastifyRequest): boolean {
+  const value = (request.query as { overwriteSwaps?: unknown } | undefined)?.overwriteSwaps;
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  throw badRequest("overwriteSwaps must be true or false", "overwriteSwaps");
 }
 
 /** Extension and content must both be a workbook of the same kind (SPEC §5, DESIGN §5.15). */
@@ -69,16 +80,21 @@ function checkType(filename: string, bytes: Buffer): WorkbookKind {
 const ANSWER_SLICE = 500;
 
 /**
- * `{ shifts, skipped, adjusted }` as JSON, written a slice of shifts at a time with a yield in
+ * `{ shifts, skipped, adjusted, kept }` as JSON, written a slice of shifts at a time with a yield in
  * between: a roster of thousands of days never blocks other requests for long.
  */
-async function answerJson(shifts: ShiftRow[], skipped: RowNote[], adjusted: RowNote[]): Promise<string> {
+async function answerJson(
+  shifts: ShiftRow[],
+  skipped: RowNote[],
+  adjusted: RowNote[],
+  kept: RowNote[],
+): Promise<string> {
   const parts: string[] = [];
   for (let i = 0; i < shifts.length; i += ANSWER_SLICE) {
     if (i > 0) await setImmediate();
     parts.push(JSON.stringify(shifts.slice(i, i + ANSWER_SLICE).map(toShift)).slice(1, -1));
   }
-  return `{"shifts":[${parts.join(",")}],"skipped":${JSON.stringify(skipped)},"adjusted":${JSON.stringify(adjusted)}}`;
+  return `{"shifts":[${parts.join(",")}],"skipped":${JSON.stringify(skipped)},"adjusted":${JSON.stringify(adjusted)},"kept":${JSON.stringify(kept)}}`;
 }
 
 export async function importRoutes(app: FastifyInstance) {
@@ -89,13 +105,20 @@ export async function importRoutes(app: FastifyInstance) {
   });
   const pool = createParsePool();
   app.addHook("onClose", async () => pool.close());
+  const turns = importTurns(db, app.deps.limits.imports);
 
   app.post(
     "/api/shifts/import",
     // Reading waits for one of a few workers, and too long a queue is refused (429).
-    { onRequest: [requireUser, refuseOversizedBody] },
+    {
+      onRequest: [requireUser, refuseOversizedBody, turns.take],
+      // Given back once the answer has gone; a caller who left early holds it until the work ends
+      // or, should the instance die, for two minutes at most.
+      onResponse: turns.release,
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
+      const overwrite = overwriteSwaps(request);
       const { filename, bytes } = await readUpload(request);
       const kind = checkType(filename, bytes);
       let entries: ZipEntry[] | undefined;
@@ -121,13 +144,13 @@ export async function importRoutes(app: FastifyInstance) {
         );
       }
 
-      const outcome = await applyRoster(db, userId, parsed.rows);
+      const outcome = await applyRoster(db, userId, parsed.rows, { overwriteSwaps: overwrite });
       const byPosition = (a: RowNote, b: RowNote) =>
         parsed.sheetsRead.indexOf(a.sheet) - parsed.sheetsRead.indexOf(b.sheet) || a.row - b.row;
       const skipped = [...parsed.skipped, ...outcome.skipped].sort(byPosition);
       return reply
         .type("application/json; charset=utf-8")
-        .send(await answerJson(outcome.shifts, skipped, parsed.adjusted));
+        .send(await answerJson(outcome.shifts, skipped, parsed.adjusted, outcome.kept.sort(byPosition)));
     },
   );
 

@@ -1,19 +1,19 @@
 import { setImmediate } from "node:timers/promises";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { lockUserDays } from "../availability/queries";
 import { syncAvailability } from "../availability/sync";
-import type { Db, Tx } from "../db/open";
+import type { Db } from "../db/open";
 import { type ShiftRow, shifts } from "../db/schema";
 import { checkShiftFields } from "../shifts/service";
-import { type ExistingShift, type NewShiftFields, planDay } from "./import-plan";
+import { type ExistingShift, keptSwapReason, type NewShiftFields, planDay, showsDay } from "./import-plan";
+import { dayList, intList, type SwappedDay, swapLinks, swappedDays } from "./queries";
 import type { RosterRow, RowNote } from "./roster-parse";
 
-export type ImportOutcome = { shifts: ShiftRow[]; skipped: RowNote[] };
+export type ImportOutcome = { shifts: ShiftRow[]; skipped: RowNote[]; kept: RowNote[] };
+export type ImportOptions = { overwriteSwaps?: boolean };
 
 /** Key space of the per-user advisory lock that serialises two imports of one user. */
 const IMPORT_LOCK = 727_401;
-
-const intList = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
-const dayList = (days: string[]) => sql`${`{${days.join(",")}}`}::date[]`;
 
 function stored(f: NewShiftFields) {
   const n = checkShiftFields(f);
@@ -29,25 +29,6 @@ function stored(f: NewShiftFields) {
   };
 }
 
-/** Ids of the given shifts that swap requests point at (as the requester's shift or an offer), and which of those are open. */
-async function swapLinks(tx: Tx, ids: number[]) {
-  const open = new Set<number>();
-  const referenced = new Set<number>();
-  if (ids.length === 0) return { open, referenced };
-  const { rows } = await tx.execute<{ id: number; open: boolean }>(sql`
-    select r.requester_shift_id as id, r.status in ('pending', 'accepted') as open
-      from swap_requests r where r.requester_shift_id = any(${intList(ids)})
-    union all
-    select o.shift_id as id, r.status in ('pending', 'accepted') as open
-      from swap_request_offers o join swap_requests r on r.id = o.swap_request_id
-      where o.shift_id = any(${intList(ids)})`);
-  for (const row of rows) {
-    referenced.add(row.id);
-    if (row.open) open.add(row.id);
-  }
-  return { open, referenced };
-}
-
 /** Rows handled between two yields to the event loop, so a long roster never holds up other requests. */
 const BATCH = 500;
 
@@ -58,7 +39,8 @@ function* batches<T>(items: T[]): Generator<T[]> {
 const updateFrom = (userId: number, rows: unknown[]) => sql`
   update shifts s set
     shift_type = v.shift_type, start_time = v.start_time, end_time = v.end_time, notes = v.notes,
-    location = v.location, is_protected = v.is_protected, rest_day_shift_interest = v.rest_day_shift_interest
+    location = v.location, is_protected = v.is_protected, rest_day_shift_interest = v.rest_day_shift_interest,
+    updated_at = now(), revision = s.revision + 1
   from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
     id int, shift_type shift_type, start_time varchar, end_time varchar, notes text, location varchar,
     is_protected boolean, rest_day_shift_interest boolean)
@@ -75,12 +57,20 @@ const insertFrom = (userId: number, rows: unknown[]) => sql`
 /**
  * Applies the rows of one file to the user's calendar in one transaction: each day the file
  * covers is replaced by its row (see planDay for what is kept), then the availability index of
- * those days is rebuilt. Rows whose day cannot change are returned as skipped.
+ * those days is rebuilt. Rows whose day cannot change are returned as skipped; rows that would undo a
+ * completed swap are returned as kept (unless `overwriteSwaps`).
  */
-export async function applyRoster(db: Db, userId: number, rows: RosterRow[]): Promise<ImportOutcome> {
-  if (rows.length === 0) return { shifts: [], skipped: [] };
+export async function applyRoster(
+  db: Db,
+  userId: number,
+  rows: RosterRow[],
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
+  if (rows.length === 0) return { shifts: [], skipped: [], kept: [] };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${userId})`);
+    // The user's day lock before any shift row, the order swaps and the shift form use.
+    await lockUserDays(tx, userId);
     const existing: ShiftRow[] = [];
     for (const days of batches([...new Set(rows.map((r) => r.date))])) {
       existing.push(
@@ -99,7 +89,13 @@ export async function applyRoster(db: Db, userId: number, rows: RosterRow[]): Pr
       existing.map((s) => s.id),
     );
 
+    // DESIGN §5.19: a day a completed swap changed keeps the swap's result unless the user lets the file win.
+    const swapped = options.overwriteSwaps
+      ? new Map<string, SwappedDay>()
+      : await swappedDays(tx, userId, [...byDay.keys()]);
+
     const skipped: RowNote[] = [];
+    const kept: RowNote[] = [];
     const deletes: number[] = [];
     const updates: Array<{ id: number } & ReturnType<typeof stored>> = [];
     const inserts: ReturnType<typeof stored>[] = [];
@@ -110,6 +106,15 @@ export async function applyRoster(db: Db, userId: number, rows: RosterRow[]): Pr
       const plan = planDay(byDay.get(row.date) ?? [], row, links.open, links.referenced);
       if (plan.kind === "skip") {
         skipped.push({ sheet: row.sheet, row: row.row, reason: plan.reason });
+        continue;
+      }
+      const swap = swapped.get(row.date);
+      if (swap && !showsDay(byDay.get(row.date) ?? [], row)) {
+        kept.push({
+          sheet: row.sheet,
+          row: row.row,
+          reason: keptSwapReason(swap.otherName, row.date, swap.grsApproved),
+        });
         continue;
       }
       changedDays.push(row.date);
@@ -142,6 +147,6 @@ export async function applyRoster(db: Db, userId: number, rows: RosterRow[]): Pr
           .orderBy(asc(shifts.date), asc(shifts.id))),
       );
     }
-    return { shifts: saved, skipped };
+    return { shifts: saved, skipped, kept };
   });
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { shippedSchemaVersion } from "../db/open";
+import { appliedMigration } from "./queries";
 
 /** Public settings the client needs before anyone signs in. */
 export async function metaRoutes(app: FastifyInstance) {
@@ -7,8 +9,20 @@ export async function metaRoutes(app: FastifyInstance) {
     allowedEmailDomains: config.allowedEmailDomains,
     tutorialsPlaylistUrl: config.tutorialsPlaylistUrl,
   }));
-  app.get("/api/health", async () => {
-    await app.deps.db.execute("select 1");
-    return { ok: true };
+
+  const shipped = shippedSchemaVersion().when;
+  // Liveness is any answer; readiness is 200: the database answers and has this build's migrations.
+  app.get("/api/health", async (_request, reply) => {
+    let database = "ok";
+    let migrations = "ok";
+    try {
+      if ((await appliedMigration(app.deps.db)) < shipped) migrations = "pending";
+    } catch {
+      database = "unreachable";
+      migrations = "unknown";
+    }
+    const ready = database === "ok" && migrations === "ok";
+    if (!ready) reply.code(503).header("retry-after", "5");
+    return { status: ready ? "ok" : "not ready", database, migrations };
   });
 }

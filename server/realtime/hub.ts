@@ -1,5 +1,6 @@
 import type { WebSocket } from "ws";
-import type { RealtimeEvent } from "./publish";
+import type { RealtimeEvent } from "../../common/realtime";
+import { type SessionsEnded, sidDigest } from "./publish";
 
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN_ORIGIN = 4403;
@@ -8,7 +9,7 @@ export const CLOSE_SERVER_ERROR = 1011;
 export const CLOSE_SERVICE_RESTART = 1012;
 export const CLOSE_TRY_AGAIN_LATER = 1013;
 
-type Client = { socket: WebSocket; userId: number; sid: string; alive: boolean };
+type Client = { socket: WebSocket; userId: number; sid: string; digest: string; alive: boolean };
 
 export type HubOptions = {
   /** A user's tabs and devices; more than this is refused rather than growing without bound. */
@@ -41,7 +42,7 @@ export class SocketHub {
       set = new Set();
       this.byUser.set(userId, set);
     }
-    const client: Client = { socket, userId, sid, alive: true };
+    const client: Client = { socket, userId, sid, digest: sidDigest(sid), alive: true };
     set.add(client);
     socket.on("pong", () => {
       client.alive = true;
@@ -71,6 +72,18 @@ export class SocketHub {
       }
     }
     return sent;
+  }
+
+  /** Closes (4401) this instance's sockets of sessions that ended: one of the user's, or all but `keepSid`. */
+  endSessions(ended: SessionsEnded) {
+    const set = this.byUser.get(ended.userId);
+    if (!set) return;
+    for (const client of [...set]) {
+      if (ended.sid !== undefined && client.digest !== ended.sid) continue;
+      if (ended.keepSid !== undefined && client.digest === ended.keepSid) continue;
+      client.socket.close(CLOSE_UNAUTHORIZED, "Session ended");
+      this.remove(client);
+    }
   }
 
   closeAll(code: number, reason: string) {

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { watchClient } from "../db/connection-loss";
 
 export type EventListener = {
   /** Connects and LISTENs; on failure keeps retrying in the background. */
@@ -69,7 +70,7 @@ export function createEventListener(opts: ListenerOptions): EventListener {
     c.on("notification", (n) => {
       if (n.channel === opts.channel && n.payload) opts.onNotification(n.payload);
     });
-    c.on("error", (err) => drop(c, err));
+    watchClient(c, (err) => drop(c, err));
     c.on("end", () => drop(c));
     try {
       await c.connect();

@@ -1,9 +1,9 @@
 import websocket from "@fastify/websocket";
-import { and, gt, inArray } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type pg from "pg";
-import { readSid, userForSession } from "../auth/sessions";
-import { sessions } from "../db/schema";
+import { liveSessionIds, userForSession } from "../auth/queries";
+import { readSid, sessionKey } from "../auth/sessions";
+import { isConnectionLoss } from "../db/connection-loss";
 import {
   CLOSE_FORBIDDEN_ORIGIN,
   CLOSE_GOING_AWAY,
@@ -14,20 +14,15 @@ import {
   SocketHub,
 } from "./hub";
 import { createEventListener } from "./listener";
-import { EVENTS_CHANNEL, type RealtimeEvent } from "./publish";
+import { type ChannelMessage, channelMessageSchema, EVENTS_CHANNEL } from "./publish";
 
 export type RealtimeOptions = { heartbeatMs?: number; maxSocketsPerUser?: number };
 
-type Notification = { to: number[]; event: RealtimeEvent };
-
-function parseNotification(payload: string): Notification | null {
+/** A NOTIFY payload from any instance; anything malformed is dropped. */
+function parseChannelMessage(payload: string): ChannelMessage | null {
   try {
-    const value = JSON.parse(payload) as Partial<Notification>;
-    const { to, event } = value;
-    if (!Array.isArray(to) || !to.every((id) => Number.isInteger(id))) return null;
-    if (!event || (event.type !== "NEW_MESSAGE" && event.type !== "SWAP_UPDATED")) return null;
-    if (!Number.isInteger(event.payload?.swapRequestId)) return null;
-    return { to, event: { type: event.type, payload: { swapRequestId: event.payload.swapRequestId } } };
+    const parsed = channelMessageSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -55,13 +50,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
   const hub = new SocketHub({
     maxSocketsPerUser: opts.maxSocketsPerUser ?? 20,
     heartbeatMs: opts.heartbeatMs ?? 30_000,
-    validSessions: async (sids) => {
-      const rows = await db
-        .select({ sid: sessions.sid })
-        .from(sessions)
-        .where(and(inArray(sessions.sid, sids), gt(sessions.expire, new Date())));
-      return new Set(rows.map((r) => r.sid));
-    },
+    validSessions: (sids) => liveSessionIds(db, sids),
     onError: (err) => app.log.warn({ err }, "could not check the sessions of open sockets"),
   });
 
@@ -70,8 +59,10 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
     channel: EVENTS_CHANNEL,
     log: app.log,
     onNotification: (payload) => {
-      const note = parseNotification(payload);
-      if (note) hub.deliver(note.to, note.event);
+      const note = parseChannelMessage(payload);
+      if (!note) return;
+      if ("sessionsEnded" in note) hub.endSessions(note.sessionsEnded);
+      else hub.deliver(note.to, note.event);
     },
     onStatus: (connected) => {
       // Events sent while the connection was down are lost: clients reconnect, fall back to
@@ -99,13 +90,14 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
     try {
       user = await userForSession(db, sid);
     } catch (err) {
+      if (isConnectionLoss(err)) return socket.close(CLOSE_TRY_AGAIN_LATER, "Database unavailable");
       request.log.error({ err }, "could not authenticate a socket");
       return socket.close(CLOSE_SERVER_ERROR, "Server error");
     }
     if (!user) return socket.close(CLOSE_UNAUTHORIZED, "Unauthorized");
     if (socket.readyState !== socket.OPEN) return;
     if (!listener.connected) return socket.close(CLOSE_TRY_AGAIN_LATER, "Realtime events unavailable");
-    if (!hub.add(socket, user.id, sid)) return socket.close(CLOSE_TRY_AGAIN_LATER, "Too many connections");
+    if (!hub.add(socket, user.id, sessionKey(sid))) return socket.close(CLOSE_TRY_AGAIN_LATER, "Too many connections");
     // Clients only listen; anything they send is ignored.
   });
 }

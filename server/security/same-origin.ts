@@ -13,6 +13,8 @@ export function sameOriginGuard(config: Config) {
   const appHost = new URL(config.appUrl).host;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (SAFE.has(request.method)) return;
+    // Routes that prove the caller another way (a signed link) and are posted by mail providers.
+    if ((request.routeOptions.config as { crossSite?: boolean } | undefined)?.crossSite) return;
     const origin = request.headers.origin;
     let host: string | undefined;
     try {

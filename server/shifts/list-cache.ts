@@ -1,9 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/open";
-import { queryPrepared } from "../db/prepared";
-import { listShiftsJson } from "./service";
-
-type Range = { start?: string; end?: string };
+import { type DayRange as Range, shiftsFingerprint, shiftsOfJson } from "./queries";
 
 /**
  * A fingerprint of the user's shifts in a range: how many there are, and a hash over each one's id
@@ -12,14 +8,7 @@ type Range = { start?: string; end?: string };
  * and no JSON. Also the list's ETag.
  */
 async function fingerprint(db: Db, userId: number, range: Range): Promise<string> {
-  const [row] = await queryPrepared<{ n: number; h: string }>(
-    db,
-    sql`select count(*)::int as n, coalesce(sum(hashtextextended(s.id::text || ':' || s.xmin::text, 0)), 0)::text as h
-        from shifts s
-        where s.user_id = ${userId}::int
-          and s.date >= coalesce(${range.start ?? null}::date, '-infinity'::date)
-          and s.date <= coalesce(${range.end ?? null}::date, 'infinity'::date)`,
-  );
+  const row = await shiftsFingerprint(db, userId, range);
   return `W/"${row.n}-${BigInt(row.h).toString(36)}"`;
 }
 
@@ -53,7 +42,7 @@ export function shiftListCache(db: Db, maxBytes: number) {
     }
     // Read after the fingerprint: the list is at least as new as its tag, so a change committed in
     // between only makes the next read miss.
-    const fresh = { etag, json: await listShiftsJson(db, userId, range) };
+    const fresh = { etag, json: await shiftsOfJson(db, userId, range) };
     drop(key);
     if (fresh.json.length <= maxBytes) {
       entries.set(key, fresh);

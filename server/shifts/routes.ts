@@ -1,11 +1,19 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { calendarDaySchema, shiftInputSchema, shiftUpdateSchema } from "../../common/shifts";
-import { currentUser, requireUser } from "../auth/guard";
+import {
+  calendarDaySchema,
+  confirmSwapChangeQuery as confirmQuery,
+  shiftInputSchema,
+  shiftSchema,
+  shiftUpdateSchema,
+} from "../../common/shifts";
+import { currentUser, requireSignedIn } from "../auth/guard";
+import { idParam } from "../route-params";
 import { shiftListCache } from "./list-cache";
-import { idParam, monthSchema, yearSchema } from "./params";
+import { monthSchema, yearSchema } from "./params";
 import * as service from "./service";
+import { toShift } from "./shift-json";
 
 /** Room for the lists of a few hundred clinicians (a year of shifts is about 90 KB of JSON). */
 const SHIFT_CACHE_BYTES = 32 * 1024 * 1024;
@@ -17,17 +25,21 @@ const matchesEtag = (header: string | undefined, etag: string) =>
 export async function shiftRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const listShifts = shiftListCache(db, SHIFT_CACHE_BYTES);
+  requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Signed-in check first, so a stranger learns nothing from validation answers.
-  const auth = { onRequest: requireUser };
 
   r.get(
     "/api/shifts",
     {
-      ...auth,
-      schema: { querystring: z.object({ start: calendarDaySchema.optional(), end: calendarDaySchema.optional() }) },
+      schema: {
+        querystring: z.object({ start: calendarDaySchema.optional(), end: calendarDaySchema.optional() }),
+        // The list is JSON text from PostgreSQL (queries.ts), sent as it is; tests check it against this.
+        response: { 200: z.array(shiftSchema) },
+      },
     },
-    async (request, reply) => {
+    async (request, typedReply) => {
+      // Text is sent untyped: Fastify passes a string through without serialising it.
+      const reply = typedReply as FastifyReply;
       const { etag, json } = await listShifts(currentUser(request).id, request.query);
       // Browsers revalidate each time and get 304 while nothing has changed.
       reply.header("etag", etag).header("cache-control", "private, no-cache");
@@ -36,42 +48,55 @@ export async function shiftRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get("/api/shifts/:id", { ...auth, schema: { params: idParam } }, async (request) => {
-    return service.toShift(await service.findOwnShift(db, currentUser(request).id, request.params.id));
+  r.get("/api/shifts/:id", { schema: { params: idParam, response: { 200: shiftSchema } } }, async (request) => {
+    return toShift(await service.findOwnShift(db, currentUser(request).id, request.params.id));
   });
 
-  r.post("/api/shifts", { ...auth, schema: { body: shiftInputSchema } }, async (request, reply) => {
-    const userId = currentUser(request).id;
-    const row = await db.transaction((tx) => service.createShift(tx, userId, request.body));
-    return reply.code(201).send(service.toShift(row));
-  });
+  r.post(
+    "/api/shifts",
+    { schema: { body: shiftInputSchema, querystring: confirmQuery, response: { 201: shiftSchema } } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const confirmed = request.query.confirmSwapChange === "true";
+      const row = await service.changeCalendar(db, userId, (tx) =>
+        service.createShift(tx, userId, request.body, confirmed),
+      );
+      return reply.code(201).send(toShift(row));
+    },
+  );
 
-  r.patch("/api/shifts/:id", { ...auth, schema: { params: idParam, body: shiftUpdateSchema } }, async (request) => {
-    const userId = currentUser(request).id;
-    const row = await db.transaction((tx) => service.updateShift(tx, userId, request.params.id, request.body));
-    return service.toShift(row);
-  });
+  r.patch(
+    "/api/shifts/:id",
+    { schema: { params: idParam, body: shiftUpdateSchema, querystring: confirmQuery, response: { 200: shiftSchema } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const confirmed = request.query.confirmSwapChange === "true";
+      const row = await service.changeCalendar(db, userId, (tx) =>
+        service.updateShift(tx, userId, request.params.id, request.body, confirmed),
+      );
+      return toShift(row);
+    },
+  );
 
-  r.delete("/api/shifts/:id", { ...auth, schema: { params: idParam } }, async (request) => {
+  r.delete("/api/shifts/:id", { schema: { params: idParam, querystring: confirmQuery } }, async (request) => {
     const userId = currentUser(request).id;
-    const row = await db.transaction((tx) => service.deleteShift(tx, userId, request.params.id));
+    const confirmed = request.query.confirmSwapChange === "true";
+    const row = await service.changeCalendar(db, userId, (tx) =>
+      service.deleteShift(tx, userId, request.params.id, confirmed),
+    );
     return { id: row.id };
   });
 
   r.delete(
     "/api/shifts/clear/month/:year/:month",
-    { ...auth, schema: { params: z.object({ year: yearSchema, month: monthSchema }) } },
+    { schema: { params: z.object({ year: yearSchema, month: monthSchema }) } },
     async (request) => {
       const { year, month } = request.params;
       return { deletedCount: await service.clearMonth(db, currentUser(request).id, year, month) };
     },
   );
 
-  r.delete(
-    "/api/shifts/clear/year/:year",
-    { ...auth, schema: { params: z.object({ year: yearSchema }) } },
-    async (request) => {
-      return { deletedCount: await service.clearYear(db, currentUser(request).id, request.params.year) };
-    },
-  );
+  r.delete("/api/shifts/clear/year/:year", { schema: { params: z.object({ year: yearSchema }) } }, async (request) => {
+    return { deletedCount: await service.clearYear(db, currentUser(request).id, request.params.year) };
+  });
 }

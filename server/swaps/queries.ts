@@ -1,136 +1,61 @@
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { ShiftType } from "../../common/enums";
-import type { SwapOffer, SwapRequest, SwapShift, SwapUser } from "../../common/swaps";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/open";
-import { preparedPerDb } from "../db/prepared";
-import { type SwapRequestRow, shifts, swapRequestOffers, swapRequests, users } from "../db/schema";
+import {
+  messages,
+  type SwapRequestRow,
+  swapRequestOffers,
+  swapRequests,
+  type UserRow,
+  userAvailability,
+  users,
+} from "../db/schema";
 
 export type Conn = Db | Tx;
-
-const shiftColumns = {
-  id: shifts.id,
-  date: shifts.date,
-  shiftType: shifts.shiftType,
-  startTime: shifts.startTime,
-  endTime: shifts.endTime,
-};
-
-const userColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  paramedicBase: users.paramedicBase,
-  hub: users.hub,
-  clinicalGrade: users.clinicalGrade,
-};
-
-const unique = (ids: number[]) => [...new Set(ids)];
-
-const anyOf = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder("ids")}::int[])`;
-
-/** The three reads that complete request rows, by ids (placeholder `ids`). */
-const detailReads = (db: Conn) => ({
-  users: db.select(userColumns).from(users).where(anyOf(users.id)),
-  shifts: db.select(shiftColumns).from(shifts).where(anyOf(shifts.id)),
-  offers: db
-    .select({
-      swapRequestId: swapRequestOffers.swapRequestId,
-      accepted: swapRequestOffers.accepted,
-      shift: shiftColumns,
-    })
-    .from(swapRequestOffers)
-    .innerJoin(shifts, eq(shifts.id, swapRequestOffers.shiftId))
-    .where(anyOf(swapRequestOffers.swapRequestId))
-    .orderBy(asc(shifts.date), asc(shifts.id)),
-});
-
-/**
- * The same reads as named prepared statements, for the swap list every screen polls: planning these
- * small queries took longer than running them. Pool only: inside a transaction they run unnamed, so
- * a statement that fails in an aborted transaction never leaves a half-prepared name behind.
- */
-const preparedDetailReads = preparedPerDb((db) => {
-  const reads = detailReads(db);
-  return {
-    users: reads.users.prepare("swap_users"),
-    shifts: reads.shifts.prepare("swap_shifts"),
-    offers: reads.offers.prepare("swap_offers"),
-  };
-});
-
-/** Adds the parties, the requester's shift and the offers to request rows (DESIGN §4 shape). */
-export async function hydrate(
-  db: Conn,
-  rows: SwapRequestRow[],
-  reads: ReturnType<typeof detailReads> | ReturnType<typeof preparedDetailReads> = detailReads(db),
-): Promise<SwapRequest[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const userIds = unique(
-    rows.flatMap((r) => (r.responderId === null ? [r.requesterId] : [r.requesterId, r.responderId])),
-  );
-  const userRows = await reads.users.execute({ ids: userIds });
-  const shiftRows = await reads.shifts.execute({ ids: unique(rows.map((r) => r.requesterShiftId)) });
-  const offerRows = await reads.offers.execute({ ids });
-
-  const userById = new Map<number, SwapUser>(userRows.map((u) => [u.id, u]));
-  const shiftById = new Map<number, SwapShift>(shiftRows.map((s) => [s.id, s]));
-  const offersByRequest = new Map<number, SwapOffer[]>();
-  for (const o of offerRows) {
-    const list = offersByRequest.get(o.swapRequestId) ?? [];
-    list.push({ shiftId: o.shift.id, accepted: o.accepted, shift: o.shift });
-    offersByRequest.set(o.swapRequestId, list);
-  }
-
-  return rows.map((r) => ({
-    id: r.id,
-    requesterId: r.requesterId,
-    responderId: r.responderId,
-    requesterShiftId: r.requesterShiftId,
-    responderAvailabilityId: r.responderAvailabilityId,
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    grsSubmitted: r.grsSubmitted,
-    grsApproved: r.grsApproved,
-    requesterAgreed: r.requesterAgreed,
-    responderAgreed: r.responderAgreed,
-    requesterAgreedAt: r.requesterAgreedAt ? r.requesterAgreedAt.toISOString() : null,
-    responderAgreedAt: r.responderAgreedAt ? r.responderAgreedAt.toISOString() : null,
-    acceptedOfferShiftId: r.acceptedOfferShiftId,
-    requesterUser: userById.get(r.requesterId) as SwapUser,
-    responderUser: r.responderId === null ? null : (userById.get(r.responderId) ?? null),
-    requesterShift: shiftById.get(r.requesterShiftId) as SwapShift,
-    offers: offersByRequest.get(r.id) ?? [],
-  }));
-}
-
-export async function hydrateOne(db: Conn, row: SwapRequestRow): Promise<SwapRequest> {
-  const [one] = await hydrate(db, [row]);
-  return one;
-}
-
-const requestsOfUser = preparedPerDb((db) =>
-  db
-    .select()
-    .from(swapRequests)
-    .where(
-      sql`${swapRequests.requesterId} = ${sql.placeholder("user")} or ${swapRequests.responderId} = ${sql.placeholder("user")}`,
-    )
-    .orderBy(desc(swapRequests.createdAt), desc(swapRequests.id))
-    .prepare("swap_requests_of"),
-);
-
-/** The user's requests, as requester or responder, newest first, complete (GET /api/swap-requests). */
-export async function listRequestsOf(db: Db, userId: number): Promise<SwapRequest[]> {
-  return hydrate(db, await requestsOfUser(db).execute({ user: userId }), preparedDetailReads(db));
-}
 
 export async function requestById(db: Conn, id: number, forUpdate = false): Promise<SwapRequestRow | undefined> {
   const q = db.select().from(swapRequests).where(eq(swapRequests.id, id));
   const [row] = forUpdate ? await q.for("update") : await q;
   return row;
+}
+
+/** The id of another open request for the shift with this responder (or with none). */
+export async function openDuplicateOf(tx: Tx, shiftId: number, responderId: number | null, exceptId?: number) {
+  const [dup] = await tx
+    .select({ id: swapRequests.id })
+    .from(swapRequests)
+    .where(
+      and(
+        eq(swapRequests.requesterShiftId, shiftId),
+        responderId === null ? sql`${swapRequests.responderId} is null` : eq(swapRequests.responderId, responderId),
+        inArray(swapRequests.status, ["pending", "accepted"]),
+        exceptId ? ne(swapRequests.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return dup?.id;
+}
+
+export async function insertRequest(tx: Tx, values: typeof swapRequests.$inferInsert) {
+  const [created] = await tx.insert(swapRequests).values(values).returning();
+  return created;
+}
+
+export async function saveRequest(tx: Tx, id: number, changes: Partial<typeof swapRequests.$inferInsert>) {
+  const [row] = await tx
+    .update(swapRequests)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(swapRequests.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteRequestRow(tx: Tx, id: number) {
+  await tx.delete(swapRequests).where(eq(swapRequests.id, id));
+}
+
+/** A line in the request's conversation, as the given sender (system notes use the requester). */
+export async function insertSwapMessage(tx: Tx, swapRequestId: number, senderId: number, content: string) {
+  await tx.insert(messages).values({ swapRequestId, senderId, content });
 }
 
 /** Shift ids offered in a request. */
@@ -142,27 +67,81 @@ export async function offerShiftIdsOf(db: Conn, swapRequestId: number): Promise<
   return rows.map((r) => r.shiftId);
 }
 
-/** The (user, day) shift rows, locked in id order so concurrent swaps queue instead of deadlocking. */
-export async function lockDays(tx: Tx, pairs: { userId: number; date: string }[]) {
-  if (pairs.length === 0) return [];
-  const cond = sql.join(
-    pairs.map((p) => sql`(${shifts.userId} = ${p.userId} and ${shifts.date} = ${p.date})`),
-    sql` or `,
-  );
-  return tx.select().from(shifts).where(cond).orderBy(asc(shifts.id)).for("update");
+export async function replaceOffers(tx: Tx, swapRequestId: number, offerIds: number[]) {
+  await tx.delete(swapRequestOffers).where(eq(swapRequestOffers.swapRequestId, swapRequestId));
+  if (offerIds.length > 0) {
+    await tx.insert(swapRequestOffers).values(offerIds.map((shiftId) => ({ swapRequestId, shiftId })));
+  }
 }
 
-export async function lockShifts(tx: Tx, ids: number[]) {
-  if (ids.length === 0) return [];
-  return tx
+export async function clearOfferChoice(tx: Tx, swapRequestId: number) {
+  await tx.update(swapRequestOffers).set({ accepted: false }).where(eq(swapRequestOffers.swapRequestId, swapRequestId));
+}
+
+export async function markOfferAccepted(tx: Tx, swapRequestId: number, shiftId: number) {
+  await tx
+    .update(swapRequestOffers)
+    .set({ accepted: true })
+    .where(and(eq(swapRequestOffers.swapRequestId, swapRequestId), eq(swapRequestOffers.shiftId, shiftId)));
+}
+
+export async function removeOffer(tx: Tx, swapRequestId: number, shiftId: number) {
+  await tx
+    .delete(swapRequestOffers)
+    .where(and(eq(swapRequestOffers.swapRequestId, swapRequestId), eq(swapRequestOffers.shiftId, shiftId)));
+}
+
+export async function userById(db: Conn, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** The user's availability row for the day if it is an Available Off Day. */
+export async function availableOffDay(db: Conn, userId: number, day: string) {
+  const [row] = await db
     .select()
-    .from(shifts)
-    .where(inArray(shifts.id, unique(ids)))
-    .orderBy(asc(shifts.id))
-    .for("update");
+    .from(userAvailability)
+    .where(
+      and(
+        eq(userAvailability.userId, userId),
+        eq(userAvailability.date, day),
+        eq(userAvailability.status, "available"),
+      ),
+    );
+  return row;
 }
 
-/** Does the user have a shift that keeps them busy on that day (work, leave or a shift to cover)? */
-export function isBusy(dayRows: { shiftType: ShiftType }[]): boolean {
-  return dayRows.some((s) => s.shiftType !== "rest_day");
+export async function availabilityById(db: Conn, id: number) {
+  const [row] = await db.select().from(userAvailability).where(eq(userAvailability.id, id));
+  return row;
+}
+
+/**
+ * Open requests (pending or accepted) in which the user is the responder for a shift on one of
+ * the days, with the requester's name; the rows are locked, as a change to them follows.
+ */
+export async function openRequestsAsResponderOn(tx: Tx, responderId: number, days: string[]) {
+  if (days.length === 0) return [];
+  const result = await tx.execute<{
+    id: number;
+    requester_id: number;
+    first_name: string;
+    last_name: string;
+    date: string;
+  }>(sql`
+    select r.id, r.requester_id, u.first_name, u.last_name, to_char(s.date, 'YYYY-MM-DD') as date
+    from ${swapRequests} r
+    join shifts s on s.id = r.requester_shift_id and s.user_id = r.requester_id
+    join ${users} u on u.id = r.requester_id
+    where r.responder_id = ${responderId}
+      and r.status in ('pending', 'accepted')
+      and s.date = any(${`{${days.join(",")}}`}::date[])
+    order by r.id
+    for update of r`);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    requesterId: Number(row.requester_id),
+    requesterName: `${row.first_name} ${row.last_name}`,
+    date: row.date,
+  }));
 }

@@ -5,78 +5,113 @@ import {
   agreeSchema,
   createSwapRequestSchema,
   eligibleShiftsQuerySchema,
+  potentialMatchSchema,
+  type SwapRequest,
+  swapRequestSchema,
+  swapShiftSchema,
+  updateKinds,
   updateSwapRequestSchema,
 } from "../../common/swaps";
-import { currentUser, requireUser } from "../auth/guard";
-import * as swaps from "./service";
+import { currentUser, requireSignedIn, requireVerifiedEmail } from "../auth/guard";
+import { idParam, rowId } from "../route-params";
+import { agree } from "./agree-to-swap";
+import { deleteRequest, offerToCover, reject, unagree, undoDecline, updateRequest } from "./change-swap-request";
+import { createRequest } from "./create-swap-request";
+import { findMatches } from "./find-matches";
+import { eligibleShifts, getOne, listMine, listOpen } from "./read-swap-requests";
+import { withWarnings, withWarningsOne } from "./swap-warnings";
 
-const rowId = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, "Id must be a positive whole number")
-  .transform(Number)
-  .refine((n) => n <= 2_147_483_647, "Id must be a positive whole number");
-
-const idParams = z.object({ id: rowId });
-const shiftParams = z.object({ shiftId: rowId });
+const idParams = idParam;
+const shiftParams = z.object({ shiftId: rowId() });
+const one = { 200: swapRequestSchema };
+const many = { 200: z.array(swapRequestSchema) };
 
 export async function swapRoutes(app: FastifyInstance) {
   const { db } = app.deps;
+  const limits = app.deps.config.workingTime;
+  // Every request leaves with what completing it would do to both parties' rest, as of now.
+  const many$ = async (p: Promise<SwapRequest[]>) => withWarnings(db, limits, await p);
+  const one$ = async (p: Promise<SwapRequest>) => withWarningsOne(db, limits, await p);
+  requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = { onRequest: requireUser };
+  // Asking, offering and changing what a colleague is offered need a proven address.
+  const verified = { preHandler: requireVerifiedEmail };
 
-  r.get("/api/swap-requests", guarded, async (request) => swaps.listMine(db, currentUser(request).id));
+  r.get("/api/swap-requests", { schema: { response: many } }, async (request) =>
+    many$(listMine(db, currentUser(request).id)),
+  );
 
-  r.get("/api/swap-requests/open", guarded, async (request) => swaps.listOpen(db, currentUser(request)));
+  r.get("/api/swap-requests/open", { schema: { response: many } }, async (request) =>
+    many$(listOpen(db, currentUser(request))),
+  );
 
   r.get(
     "/api/swap-requests/eligible-shifts",
-    { ...guarded, schema: { querystring: eligibleShiftsQuerySchema } },
-    async (request) => swaps.eligibleShifts(db, currentUser(request).id, request.query.date),
+    { schema: { querystring: eligibleShiftsQuerySchema, response: { 200: z.array(swapShiftSchema) } } },
+    async (request) => eligibleShifts(db, currentUser(request).id, request.query.date),
   );
 
-  r.get("/api/swap-requests/:id", { ...guarded, schema: { params: idParams } }, async (request) =>
-    swaps.getOne(db, currentUser(request).id, request.params.id),
+  r.get("/api/swap-requests/:id", { schema: { params: idParams, response: one } }, async (request) =>
+    one$(getOne(db, currentUser(request).id, request.params.id)),
   );
 
-  r.post("/api/swap-requests", { ...guarded, schema: { body: createSwapRequestSchema } }, async (request, reply) =>
-    reply.code(201).send(await swaps.createRequest(db, currentUser(request), request.body)),
+  r.post(
+    "/api/swap-requests",
+    { ...verified, schema: { body: createSwapRequestSchema, response: { 201: swapRequestSchema } } },
+    async (request, reply) => reply.code(201).send(await one$(createRequest(db, currentUser(request), request.body))),
   );
 
   r.patch(
     "/api/swap-requests/:id",
-    { ...guarded, schema: { params: idParams, body: updateSwapRequestSchema } },
-    async (request) => swaps.updateRequest(db, currentUser(request), request.params.id, request.body),
+    {
+      schema: { params: idParams, body: updateSwapRequestSchema, response: one },
+      // Cancelling or ticking GRS stays possible; a new responder or new offers reach a colleague.
+      preHandler: async (request, reply) => {
+        if (updateKinds(request.body).includes("edit")) await requireVerifiedEmail(request, reply);
+      },
+    },
+    async (request) => one$(updateRequest(db, currentUser(request), request.params.id, request.body)),
   );
 
-  r.delete("/api/swap-requests/:id", { ...guarded, schema: { params: idParams } }, async (request, reply) => {
-    await swaps.deleteRequest(db, currentUser(request), request.params.id);
+  r.delete("/api/swap-requests/:id", { schema: { params: idParams } }, async (request, reply) => {
+    await deleteRequest(db, currentUser(request), request.params.id);
     return reply.code(204).send();
   });
 
   r.post(
     "/api/swap-requests/:id/agree",
-    { ...guarded, schema: { params: idParams, body: agreeSchema } },
+    { schema: { params: idParams, body: agreeSchema, response: one } },
     async (request) =>
-      swaps.agree(db, currentUser(request), request.params.id, request.body?.acceptedOfferShiftId ?? null),
+      one$(
+        agree(db, currentUser(request), request.params.id, {
+          acceptedOfferShiftId: request.body?.acceptedOfferShiftId ?? null,
+          acknowledgeWarnings: request.body?.acknowledgeWarnings === true,
+          limits,
+        }),
+      ),
   );
 
-  r.post("/api/swap-requests/:id/unagree", { ...guarded, schema: { params: idParams } }, async (request) =>
-    swaps.unagree(db, currentUser(request), request.params.id),
+  r.post("/api/swap-requests/:id/unagree", { schema: { params: idParams, response: one } }, async (request) =>
+    one$(unagree(db, currentUser(request), request.params.id)),
   );
 
-  r.post("/api/swap-requests/:id/reject", { ...guarded, schema: { params: idParams } }, async (request) =>
-    swaps.reject(db, currentUser(request), request.params.id),
+  r.post("/api/swap-requests/:id/reject", { schema: { params: idParams, response: one } }, async (request) =>
+    one$(reject(db, currentUser(request), request.params.id)),
   );
 
-  r.post("/api/swap-requests/:id/undo-decline", { ...guarded, schema: { params: idParams } }, async (request) =>
-    swaps.undoDecline(db, currentUser(request), request.params.id),
+  r.post("/api/swap-requests/:id/undo-decline", { schema: { params: idParams, response: one } }, async (request) =>
+    one$(undoDecline(db, currentUser(request), request.params.id)),
   );
 
-  r.post("/api/swap-requests/:id/offer-to-cover", { ...guarded, schema: { params: idParams } }, async (request) =>
-    swaps.offerToCover(db, currentUser(request), request.params.id),
+  r.post(
+    "/api/swap-requests/:id/offer-to-cover",
+    { ...verified, schema: { params: idParams, response: one } },
+    async (request) => one$(offerToCover(db, currentUser(request), request.params.id)),
   );
 
-  r.get("/api/find-matches/:shiftId", { ...guarded, schema: { params: shiftParams } }, async (request) =>
-    swaps.findMatches(db, currentUser(request), request.params.shiftId),
+  r.get(
+    "/api/find-matches/:shiftId",
+    { schema: { params: shiftParams, response: { 200: z.array(potentialMatchSchema) } } },
+    async (request) => findMatches(db, currentUser(request), request.params.shiftId, app.deps.config.workingTime),
   );
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import * as XLSX from "@e965/xlsx";
@@ -7,6 +7,7 @@ import WebSocket from "ws";
 import { addDays, todayInLondon } from "../../common/dates";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { Client, PASSWORD, registration, signedInClient } from "./helpers/client";
+import { expectMatchesContract } from "./helpers/contracts";
 
 /**
  * Every route, called as a signed-out visitor, as the owner of what it touches and as another
@@ -24,7 +25,7 @@ type Call = {
   other?: Party;
 };
 type Row = {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   route: string;
   /** Builds a fresh target for one call: each actor gets its own, so a delete never spoils the next. */
   call: () => Promise<Call>;
@@ -110,6 +111,42 @@ const rows: Row[] = [
   // Accounts
   { method: "GET", route: "/api/health", call: plain("/api/health"), owner: [200], others: "public" },
   { method: "GET", route: "/api/meta", call: plain("/api/meta"), owner: [200], others: "public" },
+
+  // Notifications
+  { method: "GET", route: "/api/push/public-key", call: plain("/api/push/public-key"), owner: [200], others: "public" },
+  {
+    // Another user posting the same endpoint takes the device over (200): it is their browser now.
+    method: "POST",
+    route: "/api/push/subscriptions",
+    call: async () => ({ path: "/api/push/subscriptions", body: pushSubscription() }),
+    owner: [200, 201],
+    others: "own",
+  },
+  {
+    method: "DELETE",
+    route: "/api/push/subscriptions",
+    call: async () => {
+      const body = pushSubscription();
+      await ok(owner.client.post("/api/push/subscriptions", body));
+      return { path: "/api/push/subscriptions", body: { endpoint: body.endpoint } };
+    },
+    owner: [204],
+    others: "own",
+  },
+  {
+    method: "GET",
+    route: "/api/notifications/settings",
+    call: plain("/api/notifications/settings"),
+    owner: [200],
+    others: "own",
+  },
+  {
+    method: "PUT",
+    route: "/api/notifications/settings",
+    call: async () => ({ path: "/api/notifications/settings", body: { email: true } }),
+    owner: [200],
+    others: "own",
+  },
   { method: "GET", route: "/api/auth/user", call: plain("/api/auth/user"), owner: [200], others: "own" },
   {
     method: "POST",
@@ -150,7 +187,12 @@ const rows: Row[] = [
   {
     method: "DELETE",
     route: "/api/profile",
-    call: async () => ({ path: "/api/profile", owner: await party(), other: await party() }),
+    call: async () => ({
+      path: "/api/profile",
+      body: { password: PASSWORD },
+      owner: await party(),
+      other: await party(),
+    }),
     owner: [200],
     others: "own",
   },
@@ -449,8 +491,32 @@ const rows: Row[] = [
 
 /** Routes reached by other means than a JSON call, checked in their own tests below. */
 const otherRoutes = ["GET /ws"];
+
+/** A browser-like push subscription (RFC 8291 key shapes) on a host that never resolves. */
+function pushSubscription() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://push.invalid/${randomBytes(8).toString("hex")}`,
+    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+  };
+}
 /** Public account routes that need a secret a test cannot hold (a mailed token): they never answer 401. */
 const tokenRoutes: Row[] = [
+  {
+    method: "GET",
+    route: "/api/notifications/unsubscribe",
+    call: plain(`/api/notifications/unsubscribe?user=1&token=${"x".repeat(43)}`),
+    owner: [404],
+    others: "public",
+  },
+  {
+    method: "POST",
+    route: "/api/notifications/unsubscribe",
+    call: async () => ({ path: `/api/notifications/unsubscribe?user=1&token=${"x".repeat(43)}`, body: {} }),
+    owner: [404],
+    others: "public",
+  },
   {
     method: "POST",
     route: "/api/auth/reset-password",
@@ -462,8 +528,14 @@ const tokenRoutes: Row[] = [
 
 const withoutMarker = (body: unknown) => JSON.parse(JSON.stringify(body).replaceAll(marker, "someone else"));
 
-function send(client: Client, method: Row["method"], call: Call) {
-  return client.request(method, call.path, call.body);
+/** Routes whose successful answer was checked against their response schema. */
+const checkedContracts = new Set<string>();
+
+async function send(client: Client, method: Row["method"], call: Call) {
+  const res = await client.request(method, call.path, call.body);
+  const contract = expectMatchesContract(t.responseContracts, method, call.path, res);
+  if (contract) checkedContracts.add(`${contract.method} ${contract.url}`);
+  return res;
 }
 
 beforeAll(async () => {
@@ -540,6 +612,15 @@ describe("authorisation matrix", () => {
       const signedIn = await send((call.owner ?? owner).client, row.method, call);
       expect(row.owner, signedIn.text).toContain(signedIn.status);
     });
+  });
+
+  it("answers every route that declares a response schema with an object matching it", () => {
+    // HEAD routes are Fastify's own copies of the GETs, answered without a body.
+    const declared = t.responseContracts
+      .filter((c) => c.response && c.method !== "HEAD")
+      .map((c) => `${c.method} ${c.url}`);
+    expect(declared.length).toBeGreaterThan(0);
+    expect(declared.filter((route) => !checkedContracts.has(route)).sort()).toEqual([]);
   });
 
   it("never lists private fields of the owner in the hub browser", async () => {

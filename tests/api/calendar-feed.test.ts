@@ -109,6 +109,55 @@ describe("calendar feed", () => {
     expect(events[0].start.toISOString()).toBe("2031-03-03T08:00:00.000Z");
   });
 
+  it("moves DTSTAMP and raises SEQUENCE when a shift is edited, whichever way it changes", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    const shift = await add(client, { date: "2031-04-04", shiftType: "rest_day" });
+    const path = pathOf((await client.get("/api/calendar-feed/token")).body.url);
+    const before = (await feedOf(path)).res.text;
+    expect(before).toContain("SEQUENCE:0");
+    await new Promise((r) => setTimeout(r, 1100)); // DTSTAMP is written to the second
+    expect((await client.patch(`/api/shifts/${shift.id}`, { notes: "Swap me" })).status).toBe(200);
+    // Marking the rest day as an Available Off Day writes through the availability API.
+    expect((await client.post("/api/availability", { date: "2031-04-04", status: "available" })).status).toBeLessThan(
+      300,
+    );
+    const after = (await feedOf(path)).res.text;
+    expect(after).toContain("SEQUENCE:2");
+    const stamp = (text: string) => /DTSTAMP:(\d{8}T\d{6}Z)/.exec(text)?.[1];
+    expect(stamp(after)).not.toBe(stamp(before));
+    expect(after).toMatch(/LAST-MODIFIED:\d{8}T\d{6}Z/);
+  });
+
+  it("answers 304 to a matching ETag or Last-Modified, and 200 again after an edit or a deletion", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    const kept = await add(client, { date: "2031-05-05", shiftType: "day", startTime: "07:00", endTime: "19:00" });
+    const gone = await add(client, { date: "2031-05-06", shiftType: "annual_leave" });
+    const path = pathOf((await client.get("/api/calendar-feed/token")).body.url);
+    const reader = new Client(t.baseUrl);
+
+    const first = await reader.get(path);
+    const etag = first.headers.get("etag") as string;
+    const lastModified = first.headers.get("last-modified") as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(new Date(lastModified).getTime()).toBeLessThanOrEqual(Date.now());
+    const byTag = await reader.get(path, { "if-none-match": etag });
+    expect(byTag.status).toBe(304);
+    expect(byTag.text).toBe("");
+    expect(byTag.headers.get("etag")).toBe(etag);
+    expect((await reader.get(path, { "if-modified-since": lastModified })).status).toBe(304);
+
+    await new Promise((r) => setTimeout(r, 1100)); // Last-Modified is written to the second
+    await client.delete(`/api/shifts/${gone.id}`);
+    const afterDelete = await reader.get(path, { "if-none-match": etag });
+    expect(afterDelete.status).toBe(200);
+    expect(afterDelete.text).not.toContain(`shift-${gone.id}@`);
+    expect((await reader.get(path, { "if-modified-since": lastModified })).status).toBe(200);
+
+    const tag2 = afterDelete.headers.get("etag") as string;
+    await client.patch(`/api/shifts/${kept.id}`, { startTime: "08:00", endTime: "20:00" });
+    expect((await reader.get(path, { "if-none-match": tag2 })).status).toBe(200);
+  });
+
   it("regenerating gives a new URL and the old one stops working", async () => {
     const { client } = await signedInClient(t.baseUrl);
     await add(client, { date: "2031-03-03", shiftType: "rest_day" });

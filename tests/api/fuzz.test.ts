@@ -3,8 +3,10 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
+import { unsubscribeUrl } from "../../server/notifications/unsubscribe-token";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { Client, PASSWORD, registration, signedInClient, uniqueEmail } from "./helpers/client";
+import { expectMatchesContract } from "./helpers/contracts";
 
 /**
  * Random and hostile input to every POST and PATCH: the answer is always 2xx or 4xx with a plain
@@ -24,6 +26,7 @@ let t: TestApp;
 let me: Party; // shifts, availability and requests are fuzzed on this user
 let colleague: Party; // a same-grade responder with Available Off Days
 let profileUser: Party; // the profile fuzz changes grade, email and base: kept apart
+let notifyUser: Party; // push subscriptions and email settings are fuzzed on this user
 const myShiftIds: number[] = [];
 const myAvailabilityIds: number[] = [];
 const colleagueAvailabilityIds: number[] = [];
@@ -185,6 +188,9 @@ function expectSafe(route: string, input: unknown, res: Res) {
   expect(res.status, where).toBeGreaterThanOrEqual(200);
   expect(res.text, where).not.toMatch(/\n\s+at .+:\d+:\d+/);
   if (res.status >= 400) expect(typeof res.body?.message, where).toBe("string");
+  // A success answers the shape its route declares (response schema), whatever was sent.
+  const [method, path] = route.split(" ");
+  if (path?.startsWith("/")) expectMatchesContract(t.responseContracts, method, path, res);
 }
 
 const isOk = (res: Res) => res.status >= 200 && res.status < 300;
@@ -231,9 +237,11 @@ beforeAll(async () => {
   const a = await signedInClient(t.baseUrl, { firstName: "Fuzz", paramedicBase: "Stoke" });
   const b = await signedInClient(t.baseUrl, { firstName: "Colleague", paramedicBase: "Stoke" });
   const c = await signedInClient(t.baseUrl, { firstName: "Profile" });
+  const d = await signedInClient(t.baseUrl, { firstName: "Notify" });
   me = { client: a.client, id: a.user.id };
   colleague = { client: b.client, id: b.user.id };
   profileUser = { client: c.client, id: c.user.id };
+  notifyUser = { client: d.client, id: d.user.id };
   for (let i = 0; i < 12; i++) {
     const date = nextDay();
     const shift = await ok(
@@ -293,6 +301,9 @@ const fuzzed = [
   "PATCH /api/messages/:id/read",
   "POST /api/messages/:swapRequestId/read",
   "POST /api/calendar-feed/token/regenerate",
+  "POST /api/push/subscriptions",
+  "PUT /api/notifications/settings",
+  "POST /api/notifications/unsubscribe",
 ];
 
 it("covers every POST and PATCH route the server registers", () => {
@@ -659,6 +670,110 @@ describe("swap requests and messages", () => {
     async () => {
       await property("POST /api/calendar-feed/token/regenerate", fc.jsonValue({ maxDepth: 2 }), (v) =>
         me.client.post("/api/calendar-feed/token/regenerate", v),
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+});
+
+describe("notifications", () => {
+  /** URL-safe base64 of `bytes` random bytes, as a browser's PushSubscription keys are. */
+  const keyOf = (bytes: number) =>
+    fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => Buffer.from(b).toString("base64url"));
+
+  it(
+    "POST /api/push/subscriptions",
+    async () => {
+      const endpoint = fc.oneof(
+        { weight: 4, arbitrary: fc.nat().map((n) => `https://push.example.test/send/${n}`) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            "http://127.0.0.1:1/push",
+            "http://push.example.test/send/1",
+            "ftp://push.example.test/x",
+            "javascript:alert(1)",
+            "https://",
+            `https://push.example.test/${"a".repeat(2100)}`,
+          ),
+        },
+        { weight: 1, arbitrary: text(300) },
+      );
+      const keys = body({
+        p256dh: field(fc.oneof(keyOf(65), keyOf(33), text(100))),
+        auth: field(fc.oneof(keyOf(16), keyOf(8), text(40))),
+      });
+      await property(
+        "POST /api/push/subscriptions",
+        body({ endpoint: field(endpoint), keys: field(keys) }),
+        (v) => notifyUser.client.post("/api/push/subscriptions", v),
+        async (v: any, res) => expect(res.body).toEqual({ endpoint: v.endpoint }),
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "PUT /api/notifications/settings",
+    async () => {
+      await property(
+        "PUT /api/notifications/settings",
+        body({ email: field(fc.boolean()) }),
+        (v) => notifyUser.client.request("PUT", "/api/notifications/settings", v),
+        async (v: any) => {
+          const now = await notifyUser.client.get("/api/notifications/settings");
+          expect(now.body).toEqual({ email: v.email });
+        },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "POST /api/notifications/unsubscribe (signed out, the signed link is the proof)",
+    async () => {
+      // The test app's SESSION_SECRET (tests/api/helpers/app.ts) signs the real links.
+      const signed = (userId: number) =>
+        new URL(unsubscribeUrl(t.baseUrl, "test-secret-test-secret-test-secret-0123", userId)).searchParams.get(
+          "token",
+        ) ?? "";
+      const userParam = fc.oneof(
+        { weight: 3, arbitrary: fc.constant(null).map(() => String(notifyUser.id)) },
+        { weight: 1, arbitrary: fc.integer({ min: 1, max: 100_000 }).map(String) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom("0", "-1", "1.5", "1e3", "99999999999", "abc", "1;drop", "%00", "null", "💥", ""),
+        },
+      );
+      const arb = fc.record({
+        user: fc.option(userParam, { nil: undefined }),
+        token: fc.option(fc.oneof(fc.constant("signed"), text(150)), { nil: undefined }),
+        payload: fc.oneof(
+          fc.constant("List-Unsubscribe=One-Click"),
+          fc.string({ maxLength: 200 }),
+          fc.constant(`List-Unsubscribe=${"x".repeat(2000)}`),
+          fc.jsonValue({ maxDepth: 2 }),
+        ),
+      });
+      await property(
+        "POST /api/notifications/unsubscribe",
+        arb,
+        ({ user, token, payload }) => {
+          const query = new URLSearchParams();
+          if (user !== undefined) query.set("user", user);
+          if (token !== undefined) query.set("token", token === "signed" ? signed(Number(user)) : token);
+          const path = `/api/notifications/unsubscribe?${query}`;
+          // No cookie: a mail provider's one-click post never carries the user's session.
+          const anon = new Client(t.baseUrl);
+          return typeof payload === "string"
+            ? anon.request("POST", path, payload, { "content-type": "application/x-www-form-urlencoded" })
+            : anon.request("POST", path, payload);
+        },
+        async ({ user }) => {
+          if (user !== String(notifyUser.id)) return;
+          const now = await notifyUser.client.get("/api/notifications/settings");
+          expect(now.body).toEqual({ email: false });
+        },
       );
     },
     PROPERTY_TIMEOUT,

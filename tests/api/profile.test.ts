@@ -20,6 +20,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   activelySeekingSwaps: false,
   swapUrgency: "none",
   experience: "Six years on the road",
+  currentPassword: PASSWORD,
   ...overrides,
 });
 
@@ -234,14 +235,14 @@ describe("DELETE /api/profile", () => {
       or key like ${`%${user.email}%`}`),
     ).toBe(2);
 
-    const res = await client.delete("/api/profile");
+    const res = await client.request("DELETE", "/api/profile", { password: PASSWORD });
     expect(res.status).toBe(200);
 
     // Both devices are signed out at once.
     expect((await client.get("/api/auth/user")).status).toBe(401);
     expect((await laptop.get("/api/auth/user")).status).toBe(401);
     expect((await laptop.patch("/api/profile", { firstName: "Ghost" })).status).toBe(401);
-    expect((await laptop.delete("/api/profile")).status).toBe(401);
+    expect((await laptop.request("DELETE", "/api/profile", { password: PASSWORD })).status).toBe(401);
 
     // No table keeps a row pointing at the user.
     for (const { table, column } of references) {
@@ -282,7 +283,7 @@ describe("DELETE /api/profile", () => {
 
   it("clears the session cookie and lets the address sign up again", async () => {
     const { client, user } = await signedInClient(t.baseUrl);
-    const res = await client.delete("/api/profile");
+    const res = await client.request("DELETE", "/api/profile", { password: PASSWORD });
     expect(res.status).toBe(200);
     expect(client.rawSetCookies.some((c) => /^sid=;/.test(c))).toBe(true);
     const again = await signedInClient(t.baseUrl, { email: user.email });

@@ -2,9 +2,9 @@ import { setTimeout as delay } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishToUsers } from "../../server/realtime/publish";
-import { startTestApp, type TestApp } from "./helpers/app";
+import { startTestApp, type TestApp, until } from "./helpers/app";
 import { insertSwapRequest } from "./helpers/chat";
-import { signedInClient } from "./helpers/client";
+import { Client, PASSWORD, signedInClient } from "./helpers/client";
 import { openReadySocket, openSocket, type TestSocket } from "./helpers/socket";
 
 type Party = Awaited<ReturnType<typeof signedInClient>>;
@@ -83,6 +83,40 @@ describe("events across instances", () => {
   });
 });
 
+describe("read ticks", () => {
+  it("tells the sender's sockets with MESSAGES_READ once the other party reads, and no one else", async () => {
+    const { request } = await insertSwapRequest(a.database.db, {
+      requesterId: alice.user.id,
+      responderId: bob.user.id,
+    });
+    // Sockets first: a NEW_MESSAGE still travelling between instances must not be mistaken for the read.
+    const aliceOnB = await ready(b, alice);
+    const carolOnA = await ready(a, carol);
+    const sent = await alice.client.post("/api/messages", { swapRequestId: request.id, content: "Still on?" });
+    expect(sent.status).toBe(201);
+    expect((await aliceOnB.nth(1)).type).toBe("NEW_MESSAGE");
+
+    const read = await bob.client.post(`/api/messages/${request.id}/read`);
+    expect(read.body).toEqual({ updated: 1 });
+    const expected = { type: "MESSAGES_READ", payload: { swapRequestId: request.id } };
+    expect(await aliceOnB.nth(2)).toEqual(expected);
+    // What the event tells the sender to refetch now says 'read'.
+    const messages = await alice.client.get(`/api/messages/${request.id}`);
+    expect(messages.body.map((m: { isRead: boolean }) => m.isRead)).toEqual([true]);
+
+    // Reading again changes nothing and sends nothing; a single message read is told the same way.
+    expect((await bob.client.post(`/api/messages/${request.id}/read`)).body).toEqual({ updated: 0 });
+    const second = await alice.client.post("/api/messages", { swapRequestId: request.id, content: "Hello?" });
+    expect((await aliceOnB.nth(3)).type).toBe("NEW_MESSAGE");
+    expect((await bob.client.patch(`/api/messages/${second.body.id}/read`)).status).toBe(200);
+    expect(await aliceOnB.nth(4)).toEqual(expected);
+
+    await publishToUsers(a.database.db, [carol.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 434343 } });
+    expect((await carolOnA.nth(1)).payload.swapRequestId).toBe(434343);
+    expect(carolOnA.received).toHaveLength(1);
+  });
+});
+
 describe("who may connect", () => {
   it("closes a socket without a session with 4401", async () => {
     const socket = openSocket(b.baseUrl);
@@ -108,6 +142,54 @@ describe("who may connect", () => {
   it("closes a socket opened from another site with 4403", async () => {
     const socket = openSocket(a.baseUrl, { client: alice.client, origin: "https://evil.example" });
     expect(await socket.closed).toBe(4403);
+  });
+});
+
+describe("the end of a session", () => {
+  // Well inside the 30 s heartbeat that would otherwise notice the ended session.
+  const PROMPTLY_MS = 3000;
+  const closedWithin = (socket: TestSocket, ms: number) =>
+    Promise.race([socket.closed, delay(ms).then(() => "still open")]);
+
+  it("closes the session's sockets on every instance with 4401 right after logout, and only those", async () => {
+    const erin = await signedInClient(a.baseUrl, { firstName: "Erin" });
+    const phone = new Client(a.baseUrl);
+    expect((await phone.post("/api/auth/login", { email: erin.user.email, password: PASSWORD })).status).toBe(200);
+    const onA = await ready(a, erin);
+    const onB = await ready(b, erin);
+    const phoneOnB = await openReadySocket(b.baseUrl, phone, a.database.db, erin.user.id);
+    sockets.push(phoneOnB);
+
+    expect((await erin.client.post("/api/auth/logout")).status).toBe(200);
+    expect(await closedWithin(onA, PROMPTLY_MS)).toBe(4401);
+    expect(await closedWithin(onB, PROMPTLY_MS)).toBe(4401);
+    // The phone's session goes on, and so do its events.
+    await publishToUsers(a.database.db, [erin.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 515151 } });
+    expect((await phoneOnB.nth(1)).payload.swapRequestId).toBe(515151);
+    expect(phoneOnB.closeCode).toBeUndefined();
+  });
+
+  it("closes every socket of the user with 4401 right after a password reset", async () => {
+    const fay = await signedInClient(a.baseUrl, { firstName: "Fay" });
+    const onB = await ready(b, fay);
+    const before = a.mails.length;
+    await new Client(a.baseUrl).post("/api/auth/forgot-password", { email: fay.user.email });
+    // The mail goes out after the answer.
+    await until(() => a.mails.length > before);
+    const link = /(\S*\/reset-password\?token=\S+)/.exec(a.mails.at(-1)?.text ?? "")?.[1] as string;
+    const token = decodeURIComponent(new URL(link).searchParams.get("token") as string);
+    const reset = await new Client(a.baseUrl).post("/api/auth/reset-password", { token, password: "N3w-secret!" });
+    expect(reset.status).toBe(200);
+    expect(await closedWithin(onB, PROMPTLY_MS)).toBe(4401);
+  });
+
+  it("closes every socket of the user with 4401 right after the account is deleted", async () => {
+    const gus = await signedInClient(a.baseUrl, { firstName: "Gus" });
+    const onA = await ready(a, gus);
+    const onB = await ready(b, gus);
+    expect((await gus.client.request("DELETE", "/api/profile", { password: PASSWORD })).status).toBe(200);
+    expect(await closedWithin(onA, PROMPTLY_MS)).toBe(4401);
+    expect(await closedWithin(onB, PROMPTLY_MS)).toBe(4401);
   });
 });
 

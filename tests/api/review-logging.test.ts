@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { connect, type Database, runMigrations } from "../../server/db/open";
-import { createDatabase } from "./helpers/app";
+import { createDatabase, freePort } from "./helpers/app";
 import { Client, signedInClient } from "./helpers/client";
 
 /** What the request log keeps: never the secret in a calendar feed address or a reset link. */
@@ -27,10 +27,12 @@ beforeAll(async () => {
       done();
     },
   });
+  const port = await freePort();
   app = await buildApp(
     {
       config: loadConfig({
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "crewswap-app-")),
+        APP_URL: `http://127.0.0.1:${port}`,
         SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
       }),
       db: database.db,
@@ -39,8 +41,8 @@ beforeAll(async () => {
     },
     { logger: { level: "info", stream } },
   );
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  await app.listen({ port, host: "127.0.0.1" });
+  baseUrl = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
   await app?.close();

@@ -160,7 +160,8 @@ const table: Record<Action, Record<Role, Record<StateName, Outcome>>> = {
   offerToCover: {
     requester: all(403),
     responder: all(409),
-    third: all(409),
+    // Outsiders learn nothing of a request that is not open to them (issue 18).
+    third: all(404),
   },
   grs: {
     requester: { ...all(409), completed: "grsTicked" },
@@ -362,8 +363,9 @@ describe("creating a request", () => {
         await offDay(db, D.id, day);
         return { requesterShiftId: await addShift(db, A.id, day, { shiftType: "day" }), responderId: D.id };
       },
-      409,
-      "responderId",
+      // Not listed to A, so not found, like an unknown id (issue 18).
+      404,
+      undefined,
     ],
     [
       "themself as responder",
@@ -559,6 +561,38 @@ describe("undoing a decline", () => {
   });
 });
 
+describe("saying nothing to outsiders", () => {
+  it("names no clinician the caller could not see, and answers another grade exactly like an unknown id", async () => {
+    const hidden = await party(t.baseUrl, { firstName: "Hattie", lastName: "Quill", swapUrgency: "not_available" });
+    const ask = async (responderId: number) =>
+      A.client.post("/api/swap-requests", {
+        requesterShiftId: await addShift(db, A.id, freshDay(), { shiftType: "day" }),
+        responderId,
+      });
+    const unknown = await ask(999999);
+    const otherGrade = await ask(D.id);
+    expect(otherGrade.status).toBe(404);
+    expect(otherGrade.body).toEqual(unknown.body);
+    const noOffDay = await ask(hidden.id);
+    expect(noOffDay.status).toBe(409);
+    for (const res of [unknown, otherGrade, noOffDay]) {
+      expect(res.text).not.toMatch(/Hattie|Quill|Dev|technician/i);
+    }
+  });
+
+  it("answers 404 to an outsider's offer to cover a request that has a responder or is closed", async () => {
+    const s = await scenario();
+    await offDay(db, C.id, s.day);
+    const unknown = await C.client.post("/api/swap-requests/999999/offer-to-cover");
+    for (const state of ["pending", "declined"] as const) {
+      if (state === "declined") await drive(s, "declined");
+      const res = await C.client.post(`/api/swap-requests/${s.id}/offer-to-cover`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(unknown.body);
+    }
+  });
+});
+
 describe("open requests and offering to cover", () => {
   it("lists open requests of same-grade colleagues for future shifts; a colleague with an off day can cover", async () => {
     const day = freshDay();
@@ -663,6 +697,8 @@ describe("finding matches", () => {
       seekingCoverageShifts: expect.arrayContaining([
         { id: cover, date: free, shiftType: "seeking_coverage", startTime: "19:00", endTime: "07:00" },
       ]),
+      // Taking the shift breaks none of Fay's rest (working-time warnings, DESIGN §5.18).
+      warnings: [],
     });
     const fShifts = (byUser.get(F.id) as { seekingCoverageShifts: { date: string }[] }).seekingCoverageShifts;
     expect(fShifts.every((s) => s.date > dayFromToday(0) && s.date !== busy)).toBe(true);

@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
@@ -106,9 +108,18 @@ describe("sign up, welcome and logout", () => {
     await page.goto("/");
     await page.getByRole("tab", { name: "Sign Up" }).click();
     await fillSignUpForm(page, { ...existing, firstName: "Casey", lastName: "Reed" });
+    // The 'Thanks for signing up' screen is for success only: it must not appear even briefly.
+    await page.evaluate(() => {
+      const w = window as unknown as { sawWaiting: boolean };
+      w.sawWaiting = false;
+      new MutationObserver(() => {
+        if (document.querySelector("[data-testid=signup-waiting]")) w.sawWaiting = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByRole("button", { name: "Sign up", exact: true }).click();
 
     await page.getByTestId("toast").filter({ hasText: "Registration failed" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sawWaiting: boolean }).sawWaiting)).toBe(false);
     expect(await page.getByTestId("toast").textContent()).toContain("An account with this email already exists");
     expect(pathOf(page)).toBe("/");
     const email = page.getByLabel("Work email");
@@ -239,6 +250,7 @@ describe("forgot and reset password", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Forgot your password" }).click();
     expect(await page.getByRole("tab").count()).toBe(0);
+    expect(await page.title()).toBe("Forgot password · CrewSwap");
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText("Please enter a valid email address").waitFor();
@@ -337,10 +349,29 @@ describe("layout", () => {
     const menu = page.getByRole("menu");
     await menu.waitFor();
     expect(await menu.textContent()).toContain("Also submit the swap on GRS");
+    expect(await menu.textContent()).toContain("Check the rest warnings");
+    expect(await menu.textContent()).toContain("your service's rest policy may need your manager's agreement");
     await page.keyboard.press("Escape");
     await trigger.click();
     await page.getByRole("menuitem", { name: "Profile" }).click();
     await page.waitForURL("**/profile");
+  });
+
+  test("the Guide explains rest warnings: in the header menu, and in the Profile's guide on a phone", async () => {
+    const desktop = (await signedInPage(DESKTOP, "Lee")).page;
+    await desktop.getByRole("button", { name: "Guide" }).click();
+    await desktop.getByRole("menu").waitFor();
+    await desktop.screenshot({ path: path.join(os.tmpdir(), "crewswap-guide-1280.png") });
+
+    const phone = (await signedInPage(PHONE, "Lee")).page;
+    await phone.goto("/profile");
+    const card = phone.getByRole("region", { name: "Rest warnings on swaps" });
+    await card.waitFor();
+    expect(await card.textContent()).toContain("They are warnings, not blocks: you can still agree.");
+    expect(await card.textContent()).toContain("may need your manager's agreement");
+    await card.scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: path.join(os.tmpdir(), "crewswap-guide-390.png") });
+    expect(await axeViolations(phone)).toEqual([]);
   });
 
   test("an unknown path shows the not-found screen", async () => {

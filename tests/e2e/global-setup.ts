@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort, spawnNode, waitForUrl } from "../../scripts/lib/processes";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -61,50 +61,6 @@ function ensureClientBuild() {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`The app exited with code ${child.exitCode} before it was ready:\n${output()}`);
-    }
-    try {
-      const res = await fetch(`${url}/api/meta`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The app did not answer ${url}/api/meta within ${timeoutMs / 1000} s:\n${output()}`);
-}
-
-function stop(child: ChildProcess, timeoutMs = 30_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-    }, timeoutMs);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
-
 /** Starts the app the way `npm start` runs it, on a fresh embedded database, for the browser journeys. */
 export default async function setup(project: TestProject) {
   if (!existsSync(chromiumPath)) {
@@ -121,28 +77,17 @@ export default async function setup(project: TestProject) {
   env.HOST = "127.0.0.1";
   env.NODE_ENV = "test";
   env.LOG_LEVEL = "warn";
-  env.HUB_CACHE_MS = "0"; // steps expect a colleague's change in the hub browser at once
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  delete env.APP_URL;
+  // Empty is unset for the server (the process's own environment is merged underneath).
+  env.DATABASE_URL = "";
+  env.SMTP_URL = "";
+  env.APP_URL = "";
 
-  let logs = "";
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/main.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const keep = (chunk: Buffer) => {
-    logs = (logs + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-
+  const app = spawnNode("server/main.ts", env, [], 20_000);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForServer(baseUrl, child, () => logs);
+    await waitForUrl(`${baseUrl}/api/health`, app);
   } catch (error) {
-    await stop(child);
+    await app.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(clientDir, { recursive: true, force: true });
     throw error;
@@ -152,9 +97,9 @@ export default async function setup(project: TestProject) {
   project.provide("dataDir", dataDir);
 
   return async () => {
-    await stop(child);
-    if (child.exitCode !== 0 && child.exitCode !== null) {
-      console.error(`The app exited with code ${child.exitCode}:\n${logs}`);
+    const exit = await app.stop();
+    if (exit.code !== 0 && exit.code !== null) {
+      console.error(`The app exited with code ${exit.code}:\n${app.output()}`);
     }
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(clientDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import {
   axeViolations,
   browserPerFile,
   calendarDayName,
+  callApi,
   DESKTOP,
   newUser,
   nextMonthDay,
@@ -18,9 +19,9 @@ import {
 
 const browser = browserPerFile();
 
-async function signedInPage(viewport = DESKTOP): Promise<Page> {
+async function signedInPage(viewport = DESKTOP, firstName = "Riley", lastName?: string): Promise<Page> {
   const page = await browser.newPage(viewport);
-  const { id } = await registerViaApi(page, newUser({ firstName: "Riley" }));
+  const { id } = await registerViaApi(page, newUser({ firstName, ...(lastName ? { lastName } : {}) }));
   await skipWelcome(page, id);
   return page;
 }
@@ -132,10 +133,71 @@ describe("import from Excel", () => {
       .getByText(/^Invalid file type/)
       .first()
       .waitFor();
+    // Nothing claims the upload finished above the error.
+    expect(await page.getByText("Upload finished").count()).toBe(0);
+    expect(await page.getByRole("progressbar").count()).toBe(0);
     // A failed upload may be retried or replaced: the controls stay open.
     expect(await page.getByRole("button", { name: "Import shifts" }).isDisabled()).toBe(false);
     const shifts = await page.evaluate(async () => (await fetch("/api/shifts")).json());
     expect(shifts).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`a re-import keeps an agreed swap, says why, and lets the file win after asking (${viewport.width} px)`, async () => {
+      const tag = String(Date.now()).slice(-6);
+      const ava = await signedInPage(viewport, "Ava");
+      const ben = await signedInPage(DESKTOP, "Ben", `Swapper${tag}`);
+      const day = nextMonthDay(viewport === DESKTOP ? 8 : 9);
+      const shift = await callApi(ava, "POST", "/api/shifts", {
+        date: day,
+        shiftType: "day",
+        startTime: "07:00",
+        endTime: "19:00",
+      });
+      await callApi(ben, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+      const benId = (await callApi(ben, "GET", "/api/auth/user")).id;
+      const request = await callApi(ava, "POST", "/api/swap-requests", {
+        requesterShiftId: shift.id,
+        responderId: benId,
+        introMessage: "Could you take my day?",
+      });
+      await callApi(ava, "POST", `/api/swap-requests/${request.id}/agree`);
+      await callApi(ben, "POST", `/api/swap-requests/${request.id}/agree`);
+
+      // Ava's roster file still shows her working that day.
+      await openImportTab(ava);
+      const roster = workbook({
+        Roster: [
+          ["Date", "Shift", "Start", "End"],
+          [uk(day), "D", "07:00", "19:00"],
+        ],
+      });
+      await fileInput(ava).setInputFiles({ name: "roster.xlsx", mimeType: XLSX_TYPE, buffer: roster });
+      await ava.getByRole("button", { name: "Import shifts" }).click();
+      await ava.getByRole("heading", { name: "1 day kept for your swap" }).waitFor();
+      await ava
+        .getByText(
+          `Kept your swap with Ben Swapper${tag} on ${uk(day)}; your roster file does not show it yet. Has it been approved on GRS?`,
+        )
+        .waitFor();
+      const own = async () =>
+        ((await callApi(ava, "GET", "/api/shifts")) as { date: string; shiftType: string }[])
+          .filter((s) => s.date === day)
+          .map((s) => s.shiftType);
+      expect(await own()).toEqual(["rest_day"]);
+      mkdirSync(shots, { recursive: true });
+      await ava.screenshot({ path: path.join(shots, `import-kept-${viewport.width}.png`), fullPage: true });
+      expect(await axeViolations(ava)).toEqual([]);
+
+      await ava.getByRole("button", { name: "Use my roster file for this day" }).click();
+      const dialog = ava.getByRole("alertdialog", { name: "Use your roster file instead of your swaps?" });
+      await dialog.waitFor();
+      await ava.screenshot({ path: path.join(shots, `import-kept-confirm-${viewport.width}.png`) });
+      await dialog.getByRole("button", { name: "Use the file" }).click();
+      await ava.getByText("1 shift imported from roster.xlsx.", { exact: false }).waitFor();
+      expect(await ava.getByRole("heading", { name: "1 day kept for your swap" }).count()).toBe(0);
+      expect(await own()).toEqual(["day"]);
+    });
+  }
 });

@@ -101,10 +101,12 @@ describe("a swap from browse-by-hub to both calendars", () => {
     await row.getByRole("button", { name: `Show details for ${ben.name}` }).click();
     await row.getByRole("button", { name: new RegExp(`^Request a swap with ${ben.name} on`) }).click();
 
-    // The wizard starts at Ava's shifts on that day, with Ben already chosen.
+    // Ben is already chosen, and so is Ava's only shift that day: the wizard starts at the offers.
     const wizard = a.getByRole("dialog", { name: `Request a swap with ${ben.name}` });
+    await wizard.getByText("Step 2 of 4: Offer shifts in return").waitFor();
+    await wizard.getByRole("button", { name: "Back" }).click();
     await wizard.getByText("Step 1 of 4: Select your shift").waitFor();
-    await wizard.getByRole("radio").check();
+    expect(await wizard.getByRole("radio").isChecked()).toBe(true);
     await wizard.getByRole("button", { name: "Next" }).click();
     await wizard.getByText("Step 2 of 4: Offer shifts in return").waitFor();
     await wizard.getByRole("checkbox").check();
@@ -189,15 +191,17 @@ describe("the swap screens on a phone", () => {
     await c.getByRole("button", { name: "New swap request" }).focus();
     await c.keyboard.press("Enter");
     const wizard = c.getByRole("dialog", { name: "New Swap Request" });
-    await wizard.getByText("Step 1 of 4: Select your shift").waitFor();
+    // The number of steps depends on the path, so none is given until it is chosen.
+    await wizard.getByText("Step 1: Select your shift").waitFor();
     await wizard.getByRole("radio").first().focus();
     await c.keyboard.press("Space");
     await wizard.getByRole("button", { name: "Next" }).click();
-    await wizard.getByText("Step 2 of 4: Find a match").waitFor();
+    await wizard.getByText("Step 2: Find a match").waitFor();
     // The list of matches is kept to about 15rem.
     const listHeight = await wizard.getByTestId("match-list").evaluate((el) => getComputedStyle(el).maxHeight);
     expect(listHeight).toBe("240px");
     await wizard.getByRole("radio", { name: /Looking for match/ }).check();
+    await wizard.getByText("Step 2 of 4: Find a match").waitFor();
     expect(await axeViolations(c)).toEqual([]);
     await wizard.getByRole("button", { name: "Next" }).click();
     await wizard.getByText(/Looking for match: any paramedic/).waitFor();
@@ -218,6 +222,13 @@ describe("the swap screens on a phone", () => {
     await d.goto("/swap-requests");
     const open = d.getByTestId("open-requests-card");
     await open.getByRole("button", { name: new RegExp(`^Offer to cover ${cara.name}'s shift`) }).click();
+    // Asked once, naming the day, the times and the colleague, before anything changes.
+    const ask = d.getByRole("alertdialog");
+    await ask.getByText(new RegExp(`^Offer to work \\w{3} \\d{1,2} \\w{3} .+ for ${cara.name}\\?$`)).waitFor();
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    expect(new URL(d.url()).pathname).toBe("/swap-requests");
+    await open.getByRole("button", { name: new RegExp(`^Offer to cover ${cara.name}'s shift`) }).click();
+    await d.getByRole("alertdialog").getByRole("button", { name: "Offer to cover" }).click();
     await d.waitForURL((url) => url.pathname === "/messages");
     const details = d.getByTestId("swap-details");
     await details.getByText(`${dan.name} (you)`).waitFor();

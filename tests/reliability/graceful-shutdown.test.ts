@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,6 +7,7 @@ import {
   type AppProcess,
   newRegistration,
   PASSWORD,
+  postmasterPid,
   registeredSession,
   Session,
   sleep,
@@ -41,6 +42,7 @@ describe("graceful shutdown under load", () => {
   let app: AppProcess | undefined;
   afterAll(async () => {
     if (app) await stopApp(app);
+    if (!dataDir) return;
     await stopOrphanPostgres(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -131,4 +133,102 @@ describe("graceful shutdown under load", () => {
       expect(login.status, `account ${o.key} acknowledged before the shutdown`).toBe(200);
     }
   });
+
+  it("stops the whole tree within 10 s when SIGTERM goes to npm start's pid, under load, losing nothing acknowledged", async () => {
+    const npmDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-term-npm-"));
+    let npmApp: AppProcess | undefined;
+    try {
+      npmApp = await startApp({ dataDir: npmDir, viaNpm: true });
+      const { session } = await registeredSession(npmApp.baseUrl);
+      const postgres = postmasterPid(npmDir);
+      expect(postgres, "the embedded PostgreSQL runs").toBeDefined();
+      const tree = [npmApp.pid, ...descendants(npmApp.pid)];
+      expect(tree.length, "npm and the server").toBeGreaterThan(1);
+
+      let stopped = false;
+      let day = 0;
+      const acknowledged: string[] = [];
+      const writer = async () => {
+        const client = new Session(npmApp!.baseUrl);
+        client.cookie = session.cookie;
+        while (!stopped) {
+          const date = addDays("2038-01-01", day++);
+          const body = { date, shiftType: "day", startTime: "07:00", endTime: "19:00", notes: `npm ${date}` };
+          try {
+            const res = await client.request("POST", "/api/shifts", body);
+            if (res.status === 201) acknowledged.push(date);
+          } catch {
+            await sleep(20);
+          }
+        }
+      };
+      const writers = Array.from({ length: 4 }, () => writer());
+      await sleep(500);
+      const signalled = Date.now();
+      process.kill(npmApp.pid, "SIGTERM");
+      const exit = await npmApp.exited;
+      const took = Date.now() - signalled;
+      stopped = true;
+      await Promise.all(writers);
+      expect(exit.code, npmApp.output().slice(-3000)).toBe(0);
+      expect(took).toBeLessThan(10_000);
+      // Nothing of the tree is left: npm, the server, the embedded PostgreSQL and its workers.
+      await sleep(200);
+      expect([...tree, postgres as number].filter(alive).map(describeProcess)).toEqual([]);
+      expect(acknowledged.length).toBeGreaterThan(0);
+
+      npmApp = await startApp({ dataDir: npmDir });
+      const reader = new Session(npmApp.baseUrl);
+      reader.cookie = session.cookie;
+      const list = await reader.request("GET", "/api/shifts");
+      const stored = new Set((list.body as { date: string; notes: string }[]).map((s) => `${s.date}|${s.notes}`));
+      expect(acknowledged.filter((d) => !stored.has(`${d}|npm ${d}`))).toEqual([]);
+    } finally {
+      if (npmApp) await stopApp(npmApp);
+      await stopOrphanPostgres(npmDir);
+      rmSync(npmDir, { recursive: true, force: true });
+    }
+  });
 });
+
+/** Every process below `pid`, from /proc. */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      found.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/** Running (a zombie waiting for a parent that does not reap it is not running). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+const describeProcess = (pid: number) => {
+  try {
+    return `${pid} ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ")}`;
+  } catch {
+    return `${pid} (gone)`;
+  }
+};

@@ -1,35 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
+import { freePort, type Proc, spawnNode, startProcess, waitForUrl } from "../../scripts/lib/processes";
 
-export const root = path.resolve(import.meta.dirname, "../..");
+export { root } from "../../scripts/lib/processes";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
-export type AppProcess = {
-  child: ChildProcess;
-  pid: number;
-  baseUrl: string;
-  port: number;
-  /** Everything the process printed so far (last 200 kB). */
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-};
+export type AppProcess = Proc & { baseUrl: string; port: number };
 
 export type StartOptions = {
   /** Embedded database in this folder (no DATABASE_URL). */
@@ -38,67 +18,44 @@ export type StartOptions = {
   port?: number;
   logLevel?: string;
   env?: Record<string, string>;
+  /** Start as an operator does (`npm start`: the compiled server); else `node --import tsx server/main.ts`. */
+  viaNpm?: boolean;
 };
 
 /**
- * Spawns the server as `npm start` runs it, minus the client build. It runs as a single node
- * process (`node --import tsx`), so a SIGKILL hits the server itself and not a wrapper.
+ * Spawns the server. From source it runs as a single node process (`node --import tsx`), so a
+ * SIGKILL hits the server itself; `viaNpm` runs `npm start` and the pid is npm's.
  */
 export async function spawnApp(opts: StartOptions): Promise<AppProcess> {
   const port = opts.port ?? (await freePort());
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["DATABASE_URL", "SMTP_URL", "APP_URL", "SESSION_SECRET", "TEST_DATABASE_URL"]) delete env[key];
-  Object.assign(env, {
+  const env: NodeJS.ProcessEnv = {
+    // Empty is unset for the server; these must not leak in from the test's own environment.
+    DATABASE_URL: opts.databaseUrl ?? "",
+    SMTP_URL: "",
+    APP_URL: "",
+    SESSION_SECRET: "",
+    TEST_DATABASE_URL: "",
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: opts.dataDir,
     NODE_ENV: "test",
     LOG_LEVEL: opts.logLevel ?? "warn",
     ALLOWED_EMAIL_DOMAINS: "nhs.net,nhs.uk",
-    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
-  });
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let logs = "";
-  const keep = (chunk: Buffer) => {
-    logs = (logs + chunk.toString()).slice(-200_000);
   };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once("exit", (code, signal) => resolve({ code, signal }));
-  });
-  return { child, pid: child.pid as number, baseUrl: `http://127.0.0.1:${port}`, port, output: () => logs, exited };
+  const proc = opts.viaNpm ? startProcess("npm", ["start", "--silent"], { env }) : spawnNode("server/main.ts", env);
+  return { ...proc, baseUrl: `http://127.0.0.1:${port}`, port };
 }
 
 /** Waits until GET /api/health answers 200; fails early if the process exits. */
 export async function waitHealthy(app: AppProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let exitedWith: string | undefined;
-  void app.exited.then((e) => {
-    exitedWith = `code ${e.code}, signal ${e.signal}`;
-  });
-  while (Date.now() < deadline) {
-    if (exitedWith) throw new Error(`The server exited (${exitedWith}) before it was ready:\n${app.output()}`);
-    try {
-      const res = await fetch(`${app.baseUrl}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`The server did not answer /api/health within ${timeoutMs / 1000} s:\n${app.output()}`);
+  await waitForUrl(`${app.baseUrl}/api/health`, app, timeoutMs);
 }
 
 export async function startApp(opts: StartOptions): Promise<AppProcess> {
   const app = await spawnApp(opts);
   try {
-    await waitHealthy(app);
+    await waitHealthy(app, opts.viaNpm ? 180_000 : 60_000);
   } catch (err) {
     app.child.kill("SIGKILL");
     await app.exited;
@@ -108,14 +65,7 @@ export async function startApp(opts: StartOptions): Promise<AppProcess> {
 }
 
 /** SIGTERM and wait; SIGKILL if it has not stopped in time. */
-export async function stopApp(app: AppProcess, timeoutMs = 30_000) {
-  if (app.child.exitCode !== null || app.child.signalCode !== null) return app.exited;
-  const timer = setTimeout(() => app.child.kill("SIGKILL"), timeoutMs);
-  app.child.kill("SIGTERM");
-  const result = await app.exited;
-  clearTimeout(timer);
-  return result;
-}
+export const stopApp = (app: AppProcess, timeoutMs = 30_000) => app.stop(timeoutMs);
 
 export async function killApp(app: AppProcess) {
   app.child.kill("SIGKILL");

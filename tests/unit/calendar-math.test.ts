@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  availabilityRange,
   isRuleRestDay,
   monthGrid,
   nextDays,
@@ -7,6 +8,7 @@ import {
   shiftMonth,
   weekdayOf,
 } from "../../client/src/features/shifts/calendar-math";
+import { msUntilNextLondonDay } from "../../client/src/lib/dates";
 
 describe("the rest-day rule (SPEC §5)", () => {
   const today = "2026-11-18"; // a Wednesday
@@ -69,5 +71,27 @@ describe("month grid", () => {
       "2026-12-03",
       "2026-12-04",
     ]);
+  });
+});
+
+describe("the availability query's range", () => {
+  it("spans the earliest to the latest shift date, or today to 12 months ahead without shifts", () => {
+    const s = (date: string) => ({ date });
+    expect(availabilityRange([s("2026-12-03"), s("2026-11-20"), s("2027-02-01")], "2026-11-24")).toEqual({
+      start: "2026-11-20",
+      end: "2027-02-01",
+    });
+    expect(availabilityRange([], "2026-11-24")).toEqual({ start: "2026-11-24", end: "2027-11-24" });
+    expect(availabilityRange([], "2028-02-29")).toEqual({ start: "2028-02-29", end: "2029-02-28" });
+  });
+});
+
+describe("the next London date change", () => {
+  it("is London midnight, in GMT and in BST", () => {
+    expect(msUntilNextLondonDay(new Date("2026-11-24T23:59:30Z"))).toBe(30_000);
+    // 23:59:30 BST is 22:59:30 UTC.
+    expect(msUntilNextLondonDay(new Date("2026-07-10T22:59:30Z"))).toBe(30_000);
+    // The day the clocks go back is 25 hours long.
+    expect(msUntilNextLondonDay(new Date("2026-10-24T23:00:00Z"))).toBe(25 * 3_600_000);
   });
 });

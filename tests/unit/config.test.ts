@@ -11,13 +11,26 @@ describe("configuration", () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.port).toBe(3000);
-    expect(config.hubCacheMs).toBe(5000);
+    // No playlist ships with the app: the profile hides Tutorials until one is configured.
+    expect(config.tutorialsPlaylistUrl).toBeNull();
+    const url = "https://www.youtube.com/playlist?list=PLx";
+    expect(loadConfig({ DATA_DIR: dir, TUTORIALS_PLAYLIST_URL: url }).tutorialsPlaylistUrl).toBe(url);
     expect(config.allowedEmailDomains).toEqual(["nhs.net", "nhs.uk"]);
     expect(config.appUrl).toBe("http://localhost:3000");
     expect(config.cookieSecure).toBe(false);
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(config.sessionSecret);
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it("requires email verification by default only when mail can really arrive (SMTP_URL)", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).emailVerification).toBe("off");
+    expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "smtp://mail:25" }).emailVerification).toBe("required");
+    expect(loadConfig({ DATA_DIR: dataDir(), EMAIL_VERIFICATION: "required" }).emailVerification).toBe("required");
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "smtp://mail:25", EMAIL_VERIFICATION: "off" }).emailVerification,
+    ).toBe("off");
+    expect(() => loadConfig({ DATA_DIR: dataDir(), EMAIL_VERIFICATION: "maybe" })).toThrow(/EMAIL_VERIFICATION/);
   });
 
   it("derives secure cookies from an https APP_URL and parses the domain list", () => {
@@ -31,6 +44,30 @@ describe("configuration", () => {
     expect(config.allowedEmailDomains).toEqual(["wmas.nhs.uk", "nhs.net"]);
   });
 
+  it("takes the working-time limits from WTR_* and turns the checks off with WTR_CHECKS=off", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).workingTime).toEqual({
+      dailyRestHours: 11,
+      weeklyRestHours: 24,
+      averageWeekHours: 48,
+      referenceWeeks: 17,
+      nightHoursPer24: 8,
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      WTR_DAILY_REST_HOURS: "10",
+      WTR_WEEKLY_REST_HOURS: "36",
+      WTR_AVERAGE_WEEK_HOURS: "56.5",
+      WTR_REFERENCE_WEEKS: "26",
+    });
+    expect(set.workingTime).toMatchObject({
+      dailyRestHours: 10,
+      weeklyRestHours: 36,
+      averageWeekHours: 56.5,
+      referenceWeeks: 26,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), WTR_CHECKS: "off" }).workingTime).toBeNull();
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
@@ -39,9 +76,12 @@ describe("configuration", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ APP_URL: "not a url" }, "APP_URL"],
     [{ COOKIE_SECURE: "maybe" }, "COOKIE_SECURE"],
-    [{ HUB_CACHE_MS: "-1" }, "HUB_CACHE_MS"],
-    [{ HUB_CACHE_MS: "soon" }, "HUB_CACHE_MS"],
     [{ TRUST_PROXY: "2" }, "TRUST_PROXY"],
+    [{ WTR_CHECKS: "false" }, "WTR_CHECKS"],
+    [{ WTR_DAILY_REST_HOURS: "eleven" }, "WTR_DAILY_REST_HOURS"],
+    [{ WTR_WEEKLY_REST_HOURS: "-4" }, "WTR_WEEKLY_REST_HOURS"],
+    [{ WTR_AVERAGE_WEEK_HOURS: "0" }, "WTR_AVERAGE_WEEK_HOURS"],
+    [{ WTR_REFERENCE_WEEKS: "2.5" }, "WTR_REFERENCE_WEEKS"],
     [{ ALLOWED_EMAIL_DOMAINS: " , " }, "ALLOWED_EMAIL_DOMAINS"],
   ])("refuses %j with one line naming %s", (env, name) => {
     let error: unknown;

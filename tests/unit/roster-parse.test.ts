@@ -161,8 +161,8 @@ describe("shift words and codes", () => {
     ["Night", "night"],
     ["N", "night"],
     ["N2", "night"],
-    ["Late", "night"],
-    ["L", "night"],
+    ["Late", "day"],
+    ["L", "day"],
     ["Rest", "rest_day"],
     ["RD", "rest_day"],
     ["R", "rest_day"],
@@ -187,6 +187,31 @@ describe("shift words and codes", () => {
     expect(parseShiftCode("TRG")).toBeUndefined();
     expect(parseShiftCode("Sick")).toBeUndefined();
     expect(parseShiftCode("")).toBeUndefined();
+  });
+});
+
+describe("ambiguous codes", () => {
+  it("reads a Late by its times: 14:00–22:00 is a day shift, one running past midnight a night", () => {
+    const result = parseRoster([
+      sheet("S", [
+        ["Date", "Shift", "Start", "End"],
+        ["03/11/2026", "Late", "14:00", "22:00"],
+        ["04/11/2026", "L", "15:00", "23:00"],
+        ["05/11/2026", "L", "22:00", "07:00"],
+        ["06/11/2026", "Late", null, null],
+        ["07/11/2026", "N", "19:00", "07:00"],
+        ["08/11/2026", null, "15:00", "23:00"],
+      ]),
+    ]);
+    expect(result.rows.map((r) => [r.date, r.shiftType, r.startTime, r.endTime])).toEqual([
+      ["2026-11-03", "day", "14:00", "22:00"],
+      ["2026-11-04", "day", "15:00", "23:00"],
+      ["2026-11-05", "night", "22:00", "07:00"],
+      ["2026-11-06", "day", null, null],
+      ["2026-11-07", "night", "19:00", "07:00"],
+      ["2026-11-08", "day", "15:00", "23:00"],
+    ]);
+    expect(result.skipped).toEqual([]);
   });
 });
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   applyChoice,
-  choiceOf,
   emptyForm,
-  formatTime12,
   formFromShift,
   PRESERVING_TIMES,
   timeOptions,
   toSubmission,
   USING_DEFAULT_TIMES,
 } from "../../client/src/features/shifts/shift-form-rules";
+import { choiceOf } from "../../client/src/lib/shift-style";
+import { formatTime12 } from "../../client/src/lib/shift-times";
 import type { Shift } from "../../common/shifts";
 
 let nextId = 1;

@@ -10,12 +10,12 @@ describe("the wizard's introductory message", () => {
       offers: [{ date: "2026-12-04", shiftType: "seeking_coverage", startTime: "19:00", endTime: "07:00" }],
     });
     expect(text.split("\n")[0]).toBe("Hi Ben,");
-    expect(text).toContain("Day Shift on Friday, November 27th, 2026 (07:00 - 19:00)");
-    expect(text).toContain("- Friday, December 4th, 2026, Night Shift (19:00 - 07:00)");
+    expect(text).toContain("Day Shift on Friday, November 27th, 2026 (7:00 AM – 7:00 PM)");
+    expect(text).toContain("- Friday, December 4th, 2026, Night Shift (7:00 PM – 7:00 AM)");
     expect(text.endsWith("Thanks,\nAva")).toBe(true);
   });
 
-  it("addresses everyone for an open request, says Time TBD without times, and leaves out the offers part", () => {
+  it("addresses everyone for an open request, shows the display fallback without times, and leaves out the offers part", () => {
     const text = introMessage({
       responderFirstName: null,
       requesterFirstName: "Ava",
@@ -23,7 +23,7 @@ describe("the wizard's introductory message", () => {
       offers: [],
     });
     expect(text.startsWith("Hi there,")).toBe(true);
-    expect(text).toContain("Night Shift on Saturday, November 28th, 2026 (Time TBD)");
+    expect(text).toContain("Night Shift on Saturday, November 28th, 2026 (6:00 PM – 6:00 AM)");
     expect(text).not.toContain("In return");
   });
 });

@@ -66,7 +66,8 @@ describe("decide", () => {
   it("offering to cover needs an open request and someone other than the requester", () => {
     expect(decide("offerToCover", "other", open)).toMatchObject({ ok: true, next: { status: "pending" } });
     expect(decide("offerToCover", "requester", open)).toMatchObject({ status: 403 });
-    expect(decide("offerToCover", "other", pending)).toMatchObject({ status: 409 });
+    // A request that already has a responder is not listed to outsiders: 404, as if it did not exist.
+    expect(decide("offerToCover", "other", pending)).toMatchObject({ status: 404 });
   });
 
   const roles: SwapRole[] = ["requester", "responder", "other"];
@@ -122,13 +123,16 @@ describe("eligibility and conversion rules", () => {
     }
   });
 
-  it("a covered shift is a day or night shift by its start time", () => {
-    expect(coveredShiftType("07:00")).toBe("day");
-    expect(coveredShiftType("14:00")).toBe("day");
-    expect(coveredShiftType("19:00")).toBe("night");
-    expect(coveredShiftType("22:00")).toBe("night");
-    expect(coveredShiftType("02:00")).toBe("night");
-    expect(coveredShiftType(null)).toBe("day");
+  it("a covered shift is a day or night shift by the same rule as imports (isNightByTimes)", () => {
+    const t = (startTime: string | null, endTime: string | null) => coveredShiftType({ startTime, endTime });
+    expect(t("07:00", "19:00")).toBe("day");
+    expect(t("14:00", "22:00")).toBe("day");
+    expect(t("16:00", "23:45")).toBe("day");
+    expect(t("19:00", "07:00")).toBe("night");
+    expect(t("22:00", "06:00")).toBe("night");
+    expect(t("02:00", "10:00")).toBe("night");
+    expect(t("04:00", "16:00")).toBe("night");
+    expect(t(null, null)).toBe("day");
   });
 });
 

@@ -9,6 +9,10 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 
+/** What a working-time warning on a swap means (DESIGN §5.18), as the Guide menu says it. */
+export const REST_WARNINGS_SHORT =
+  "A warning means the swap leaves someone short of rest (11 h between shifts, 24 h off a week, 48 h average week). You can still agree; your service's rest policy may need your manager's agreement.";
+
 export const guideSteps = [
   {
     title: "Keep your roster up to date",
@@ -18,6 +22,11 @@ export const guideSteps = [
   { title: "Mark Available Off Days", text: "Flag the rest days you would work in a swap.", href: "/calendar" },
   { title: "Browse hubs", text: "See which colleagues are looking for swaps.", href: "/swap-requests" },
   { title: "Request a swap", text: "Pick your shift and a colleague with a matching off day.", href: "/swap-requests" },
+  {
+    title: "Check the rest warnings",
+    text: REST_WARNINGS_SHORT,
+    href: "/swap-requests",
+  },
   {
     title: "Agree in the chat",
     text: "Talk it through; you both press Agree below the conversation.",

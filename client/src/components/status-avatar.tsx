@@ -1,6 +1,6 @@
+import type { PublicUser } from "@common/auth";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { cn, initials } from "@/lib/utils";
-import type { PublicUser } from "../../../common/auth";
 
 type Status = { dot: string; label: string };
 

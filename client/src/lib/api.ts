@@ -70,6 +70,9 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, text || res.statusText, body);
 }
 
+/** Why a change is refused while the device is offline (nothing is queued). */
+export const OFFLINE_MESSAGE = "You are offline. This change needs a connection; nothing was saved.";
+
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 export async function apiRequest<T>(
@@ -96,6 +99,9 @@ async function send<T>(
     body = JSON.stringify(data);
   }
 
+  if (method !== "GET" && globalThis.navigator?.onLine === false) {
+    throw new ApiError(0, OFFLINE_MESSAGE, { message: OFFLINE_MESSAGE });
+  }
   const res = await fetch(url, {
     method,
     headers,

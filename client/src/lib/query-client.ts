@@ -8,9 +8,13 @@ export function createQueryClient(): QueryClient {
         retry: false,
         refetchOnWindowFocus: false,
         staleTime: Number.POSITIVE_INFINITY,
+        // Kept as long as the offline copy may be shown (lib/offline-cache.ts), or it would not persist.
+        gcTime: 7 * 24 * 60 * 60 * 1000,
       },
       mutations: {
         retry: false,
+        // Offline, a change fails at once with a reason instead of waiting silently in a queue.
+        networkMode: "always",
       },
     },
   });

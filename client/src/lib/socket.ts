@@ -3,10 +3,9 @@
  * exponential back-off; while it is down, screens poll instead (SPEC §9).
  */
 
-export type RealtimeEvent = {
-  type: "NEW_MESSAGE" | "SWAP_UPDATED";
-  payload: { swapRequestId: number };
-};
+import { parseRealtimeEvent, type RealtimeEvent } from "@common/realtime";
+
+export type { RealtimeEvent };
 
 /** "down" lasts from a failed attempt or a lost connection until the next successful one. */
 export type SocketStatus = "connecting" | "open" | "down";
@@ -33,11 +32,6 @@ function setStatus(next: SocketStatus) {
   if (next === status) return;
   status = next;
   for (const listener of statusListeners) listener(next);
-}
-
-function isEvent(value: unknown): value is RealtimeEvent {
-  const v = value as RealtimeEvent | null;
-  return !!v && (v.type === "NEW_MESSAGE" || v.type === "SWAP_UPDATED") && typeof v.payload?.swapRequestId === "number";
 }
 
 function socketUrl(): string {
@@ -69,8 +63,9 @@ function connect() {
     } catch {
       return;
     }
-    if (!isEvent(data)) return;
-    for (const listener of eventListeners) listener(data);
+    const event = parseRealtimeEvent(data);
+    if (!event) return;
+    for (const listener of eventListeners) listener(event);
   };
   ws.onclose = (event) => {
     if (socket !== ws) return;

@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp, type Limits } from "../../../server/app";
+import { buildApp, type Limits, type ResponseContract } from "../../../server/app";
 import { loadConfig } from "../../../server/config";
 import { connect, type Database, runMigrations } from "../../../server/db/open";
-import type { Mail } from "../../../server/mail/mailer";
+import { createMailer, type Mail, type Mailer } from "../../../server/mail/mailer";
+import type { NotificationWorkerOptions } from "../../../server/notifications/lifecycle";
 
 /** Creates a fresh database on the test server and returns its URL. */
 export async function createDatabase(): Promise<string> {
@@ -24,53 +26,103 @@ export async function createDatabase(): Promise<string> {
 
 export type TestApp = {
   baseUrl: string;
+  dataDir: string;
   database: Database;
   mails: Mail[];
+  /** The routes' declared answers (response schemas), for the contract checks. */
+  responseContracts: ResponseContract[];
   close: () => Promise<void>;
   restart: () => Promise<TestApp>;
 };
 
 /** Builds the app on its own fresh database and listens on a real port. */
 export async function startTestApp(
-  opts: { limits?: Partial<Limits>; env?: Record<string, string>; databaseUrl?: string } = {},
+  opts: {
+    limits?: Partial<Limits>;
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    /** A real mailer (SMTP stand-in); by default mails are only collected in `mails`. */
+    mailer?: Mailer;
+    notificationWorker?: NotificationWorkerOptions;
+  } = {},
 ): Promise<TestApp> {
   const databaseUrl = opts.databaseUrl ?? (await createDatabase());
   const database = await connect(databaseUrl, 10);
   await runMigrations(database);
+  // The app accepts only its own host (APP_URL), so the port is chosen before it is built.
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-app-"));
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "crewswap-app-")),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
     ALLOWED_EMAIL_DOMAINS: "nhs.net,nhs.uk",
     LOG_LEVEL: "silent",
-    // Tests expect every change to show at once; the hub cache test turns it on itself.
-    HUB_CACHE_MS: "0",
     ...opts.env,
   });
   const mails: Mail[] = [];
+  // The real mailer writes each mail to DATA_DIR/outbox as an .eml; `mails` keeps them for reading.
+  const outbox = createMailer({ from: config.mailFrom, outboxDir: path.join(dataDir, "outbox"), log: () => undefined });
   const app = await buildApp(
     {
       config,
       db: database.db,
       databaseUrl,
-      mailer: { send: async (m) => void mails.push(m) },
-      limits: { authPerIp: 100_000, registrationsPerIp: 100_000, ...opts.limits },
+      mailer: opts.mailer ?? {
+        send: async (m) => {
+          await outbox.send(m);
+          mails.push(m);
+        },
+      },
+      notificationWorker: opts.notificationWorker,
+      limits: {
+        authPerIp: 100_000,
+        registrationsPerIp: 100_000,
+        imports: { max: 100_000, windowMs: 60_000 },
+        ...opts.limits,
+      },
     },
     { logger: false },
   );
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address() as { port: number };
+  await app.listen({ port, host: "127.0.0.1" });
   const close = async () => {
     await app.close();
     await database.close();
   };
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
     database,
     mails,
+    responseContracts: app.responseContracts,
     close,
     restart: async () => {
       await close();
       return startTestApp({ ...opts, databaseUrl });
     },
   };
+}
+
+/** A port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until the condition holds (work the app does after answering, such as mails). */
+export async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

@@ -1,6 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { buttonVariants } from "@/components/ui/button";
+import { useNeedsConnection } from "@/lib/use-online";
 import { cn } from "@/lib/utils";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -40,7 +41,20 @@ export function AlertDialogDescription({
   return <AlertDialogPrimitive.Description className={cn("text-base text-muted-foreground", className)} {...props} />;
 }
 
-export function AlertDialogAction({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Action>) {
+type ActionProps = React.ComponentProps<typeof AlertDialogPrimitive.Action> & {
+  /** The confirmation changes data: disabled while offline, saying why (as Button's). */
+  needsConnection?: boolean;
+};
+
+export function AlertDialogAction({ needsConnection, ...props }: ActionProps) {
+  return needsConnection ? <ConnectedAction {...props} /> : <PlainAction {...props} />;
+}
+
+function ConnectedAction({ disabled, title, "aria-describedby": describedBy, ...props }: ActionProps) {
+  return <PlainAction {...props} {...useNeedsConnection({ disabled, title, "aria-describedby": describedBy })} />;
+}
+
+function PlainAction({ className, ...props }: ActionProps) {
   return <AlertDialogPrimitive.Action className={cn(buttonVariants(), className)} {...props} />;
 }
 

@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type * as React from "react";
+import { useNeedsConnection, useOnline } from "@/lib/use-online";
 import { cn } from "@/lib/utils";
 
 export const buttonVariants = cva(
@@ -27,9 +28,31 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+export type ButtonProps = React.ComponentProps<"button"> &
+  VariantProps<typeof buttonVariants> & {
+    asChild?: boolean;
+    /** The press changes data: disabled while offline, saying why. */
+    needsConnection?: boolean;
+  };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+export function Button({ needsConnection, ...props }: ButtonProps) {
+  return needsConnection ? <ConnectedButton {...props} /> : <PlainButton {...props} />;
+}
+
+function ConnectedButton({ disabled, title, "aria-describedby": describedBy, className, ...props }: ButtonProps) {
+  const connection = useNeedsConnection({ disabled, title, "aria-describedby": describedBy });
+  // Offline, the pointer still reaches the button so its tooltip can say why it is unavailable.
+  const offline = !useOnline();
+  return (
+    <PlainButton
+      {...props}
+      {...connection}
+      className={cn(offline && "disabled:pointer-events-auto disabled:cursor-not-allowed", className)}
+    />
+  );
+}
+
+function PlainButton({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
   return (
     <Comp

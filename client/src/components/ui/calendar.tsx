@@ -17,6 +17,8 @@ export function Calendar({ className, classNames, ...props }: React.ComponentPro
   return (
     <DayPicker
       locale={enGB}
+      // British dates, but weeks from Sunday like the schedule's month grid (SPEC §2: Sun to Sat).
+      weekStartsOn={0}
       showOutsideDays={false}
       className={cn("w-fit", className)}
       classNames={{

@@ -8,9 +8,10 @@ export const ToastProvider = ToastPrimitive.Provider;
 
 export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
+    // Under 768px it sits just above the bottom tab bar, where it covers no heading or back button.
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        "fixed bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:right-0 md:bottom-0 md:max-w-[420px]",
         className,
       )}
       {...props}

@@ -94,6 +94,9 @@ export function useToast() {
   const [state, setState] = React.useState<State>(memoryState);
   React.useEffect(() => {
     listeners.push(setState);
+    // A toast raised between the first render and this subscription (another component's mount
+    // effect, such as the email-verified notice) would otherwise never show.
+    setState(memoryState);
     return () => {
       const index = listeners.indexOf(setState);
       if (index > -1) listeners.splice(index, 1);

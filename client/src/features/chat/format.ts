@@ -1,7 +1,14 @@
-import { fullName } from "@/features/swaps/format";
-import type { Conversation } from "../../../../common/messages";
+import type { Conversation } from "@common/messages";
+import { fullName } from "@/lib/format";
 
-export const TIME = "h:mm a";
+export { TIME_FORMAT as TIME } from "@/lib/shift-times";
+
+/** A conversation's place in DESIGN §5.20's one order, the same as its request's. */
+export const conversationOrderKey = (c: Conversation) => ({
+  status: c.status,
+  shiftDate: c.shift.date,
+  id: c.swapRequestId,
+});
 
 /** The other party's name, or why there is none. */
 export function counterpartName(c: Conversation): string {

@@ -1,4 +1,4 @@
-import type { HubClinician } from "../../../../common/hub-listing";
+import type { HubClinician } from "@common/hub-listing";
 
 export type ClinicianStatus = { label: string; tone: "green" | "orange" | "red"; dot: string; badge: string };
 

@@ -1,4 +1,4 @@
-import { isApiError } from "../../lib/api";
+import { isApiError } from "@/lib/api";
 
 export type ToastText = { title: string; description: string };
 

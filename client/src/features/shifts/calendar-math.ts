@@ -1,6 +1,6 @@
 // Pure calendar arithmetic on 'yyyy-MM-dd' days; no time zones involved, unit-tested.
-import { addDays } from "../../../../common/dates";
-import { DEFAULT_TIMES, type Shift } from "../../../../common/shifts";
+import { addDays } from "@common/dates";
+import { DEFAULT_TIMES, type Shift } from "@common/shifts";
 
 export type YearMonth = { year: number; month: number }; // month 1..12
 
@@ -98,4 +98,23 @@ export function sampleMonth(ym: YearMonth, today: string): Shift[] {
     }
   }
   return out;
+}
+
+/**
+ * The days GET /api/availability asks for (SPEC §7, §9): the earliest to the latest shift date, or
+ * today to 12 months ahead when there are none.
+ */
+export function availabilityRange(shifts: Pick<Shift, "date">[], today: string): { start: string; end: string } {
+  if (shifts.length === 0) {
+    const [y, m, d] = today.split("-").map(Number);
+    const end = dayOf(y + 1, m, Math.min(d, daysInMonth({ year: y + 1, month: m })));
+    return { start: today, end };
+  }
+  let start = shifts[0].date;
+  let end = shifts[0].date;
+  for (const s of shifts) {
+    if (s.date < start) start = s.date;
+    if (s.date > end) end = s.date;
+  }
+  return { start, end };
 }

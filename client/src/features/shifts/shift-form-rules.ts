@@ -1,9 +1,8 @@
 // Pure rules of the shift form (SPEC §4 'Shift type selection'); no React, unit-tested.
-import type { ShiftType } from "../../../../common/enums";
-import { DEFAULT_TIMES, type Shift, shiftTypeLabels, TIME_STEP_MINUTES } from "../../../../common/shifts";
-
-/** What the form's type control offers: the five types plus the Available Off Day option. */
-export type ShiftChoice = ShiftType | "available_off_day";
+import type { ShiftType } from "@common/enums";
+import { DEFAULT_TIMES, type Shift, shiftTypeLabels, TIME_STEP_MINUTES } from "@common/shifts";
+import type { ShiftChoice } from "@/lib/shift-style";
+import { formatTime12, formatTimeRange } from "@/lib/shift-times";
 
 export const shiftChoices: { value: ShiftChoice; label: string }[] = [
   { value: "day", label: "Day Shift" },
@@ -27,14 +26,6 @@ export type ShiftFormState = {
 export const USING_DEFAULT_TIMES = "Using default times";
 export const PRESERVING_TIMES = "Preserving original shift times";
 
-/** '19:15' → '7:15 PM'. */
-export function formatTime12(time: string): string {
-  const [h, m] = time.split(":").map(Number);
-  const suffix = h < 12 ? "AM" : "PM";
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
-}
-
 /** Every 15 minutes across 24 hours, valued HH:MM and labelled in 12-hour time. */
 export function timeOptions(): { value: string; label: string }[] {
   const out: { value: string; label: string }[] = [];
@@ -43,11 +34,6 @@ export function timeOptions(): { value: string; label: string }[] {
     out.push({ value, label: formatTime12(value) });
   }
   return out;
-}
-
-/** The choice the form shows for a stored shift. */
-export function choiceOf(s: Pick<Shift, "shiftType" | "restDayShiftInterest">): ShiftChoice {
-  return s.shiftType === "rest_day" && s.restDayShiftInterest ? "available_off_day" : s.shiftType;
 }
 
 const hasTimes = (s: { startTime: string | null; endTime: string | null }) => Boolean(s.startTime && s.endTime);
@@ -116,7 +102,7 @@ export function applyChoice(
       if (match) {
         return {
           form: { ...next, startTime: match.startTime, endTime: match.endTime },
-          message: `Auto-matched with ${shiftTypeLabels[match.shiftType]} (${formatTime12(match.startTime!)} – ${formatTime12(match.endTime!)})`,
+          message: `Auto-matched with ${shiftTypeLabels[match.shiftType]} (${formatTimeRange(match.startTime!, match.endTime!)})`,
         };
       }
       if (ctx.editing && ctx.editing.shiftType !== "seeking_coverage" && hasTimes(ctx.editing)) {

@@ -1,27 +1,5 @@
-import { format, parseISO } from "date-fns";
-import type { SwapRequest, SwapShift } from "../../../../common/swaps";
-
-export const SHORT_DATE = "MMM d, yyyy";
-export const LONG_DATE = "EEEE, MMMM do, yyyy";
-export const DAY_WITH_WEEKDAY = "EEEE, MMM d, yyyy";
-
-/** 'Day Shift', 'Night Shift', or the raw value (SPEC §2). */
-export function shiftTypeLabel(type: string): string {
-  if (type === "day") return "Day Shift";
-  if (type === "night") return "Night Shift";
-  return type;
-}
-
-export function shiftTimes(shift: Pick<SwapShift, "startTime" | "endTime">): string {
-  return shift.startTime && shift.endTime ? `${shift.startTime} - ${shift.endTime}` : "Time TBD";
-}
-
-/** A 'yyyy-MM-dd' calendar day in the given pattern. */
-export const formatDay = (day: string, pattern: string = SHORT_DATE) => format(parseISO(day), pattern);
-
-export const formatInstant = (iso: string, pattern = "MMM d, yyyy h:mm a") => format(new Date(iso), pattern);
-
-export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+import type { SwapRequest } from "@common/swaps";
+import { fullName } from "@/lib/format";
 
 export type MyRole = "requester" | "responder" | "other";
 
@@ -30,6 +8,9 @@ export function myRole(r: Pick<SwapRequest, "requesterId" | "responderId">, myId
   if (r.responderId === myId) return "responder";
   return "other";
 }
+
+/** A request's place in DESIGN §5.20's one order (common/swap-order.ts). */
+export const requestOrderKey = (r: SwapRequest) => ({ status: r.status, shiftDate: r.requesterShift.date, id: r.id });
 
 /** The request's other party as seen by me. */
 export function counterpartLabel(r: SwapRequest, myId: number): string {

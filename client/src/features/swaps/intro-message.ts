@@ -1,10 +1,11 @@
+import { coveredShiftType } from "@common/swaps";
 import { format, parseISO } from "date-fns";
-import { coveredShiftType } from "../../../../common/swaps";
+import { shiftTimesText } from "@/lib/shift-times";
 
 type IntroShift = { date: string; shiftType: string; startTime: string | null; endTime: string | null };
 
 const label = (t: string) => (t === "day" ? "Day Shift" : t === "night" ? "Night Shift" : t);
-const times = (s: IntroShift) => (s.startTime && s.endTime ? `${s.startTime} - ${s.endTime}` : "Time TBD");
+const times = (s: IntroShift) => shiftTimesText(s);
 const longDay = (d: string) => format(parseISO(d), "EEEE, MMMM do, yyyy");
 
 /**
@@ -27,7 +28,7 @@ export function introMessage(opts: {
   );
   if (offers.length > 0) {
     lines.push("", `In return, I can cover ${offers.length === 1 ? "this shift" : "one of these shifts"} for you:`);
-    for (const o of offers) lines.push(`- ${longDay(o.date)}, ${label(coveredShiftType(o.startTime))} (${times(o)})`);
+    for (const o of offers) lines.push(`- ${longDay(o.date)}, ${label(coveredShiftType(o))} (${times(o)})`);
   }
   lines.push("", "Thanks,", opts.requesterFirstName);
   return lines.join("\n");

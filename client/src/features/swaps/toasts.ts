@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
 
@@ -8,6 +9,6 @@ export function failureToast(title: string, error: unknown) {
   toast({ variant: "destructive", title, description: errorMessage(error, FALLBACK) });
 }
 
-export function successToast(title: string, description?: string) {
+export function successToast(title: string, description?: ReactNode) {
   toast({ title, description });
 }

@@ -24,9 +24,9 @@ const headings: Record<View, { title: string; description: string }> = {
 
 /** The landing page (/, /auth, /forgot-password): sign in, sign up, or reset a password. */
 export function AuthPage({ initialView = "signin" }: { initialView?: View }) {
-  useDocumentTitle("Sign In", true);
   const [location, navigate] = useLocation();
   const [view, setView] = useState<View>(initialView);
+  useDocumentTitle(view === "forgot" ? "Forgot password" : "Sign In", view !== "forgot");
   const [waiting, setWaiting] = useState(false);
   const heading = headings[view];
 

@@ -1,3 +1,4 @@
+import type { Shift } from "@common/shifts";
 import { LogIn } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
@@ -9,10 +10,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { sampleMonth, shiftMonth, type YearMonth, yearMonthOf } from "@/features/shifts/calendar-math";
 import { ShiftCalendar } from "@/features/shifts/components/shift-calendar";
-import { useToday } from "@/features/shifts/hooks/use-today";
 import { type ShiftFormState, toSubmission } from "@/features/shifts/shift-form-rules";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import type { Shift } from "../../../../common/shifts";
+import { useToday } from "@/lib/use-today";
 
 /** Public demo: a sample month and a scratch calendar kept in this page only (no account, no server). */
 export function CalendarDemoPage() {

@@ -1,19 +1,22 @@
-import { CalendarPlus, Lightbulb } from "lucide-react";
+import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { MyAvailabilityPanel } from "@/features/availability/components/my-availability-panel";
 import { ImportExcelTab } from "@/features/import/components/import-excel-tab";
+import { useAvailability } from "@/features/shifts/api/get-availability";
 import { useShifts } from "@/features/shifts/api/get-shifts";
-import { type YearMonth, yearMonthOf } from "@/features/shifts/calendar-math";
+import { availabilityRange, type YearMonth, yearMonthOf } from "@/features/shifts/calendar-math";
 import { CalendarFeedDialog } from "@/features/shifts/components/calendar-feed-dialog";
 import { ClearCalendarMenu } from "@/features/shifts/components/clear-calendar-menu";
+import { MyAvailabilityPanel } from "@/features/shifts/components/my-availability-panel";
 import { type AddRequest, ShiftCalendar } from "@/features/shifts/components/shift-calendar";
 import { useShiftActions } from "@/features/shifts/hooks/use-shift-actions";
-import { useToday } from "@/features/shifts/hooks/use-today";
 import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useToday } from "@/lib/use-today";
+import { ScheduleTip } from "./schedule-tip";
+import { useDateChangeRefresh } from "./use-date-change-refresh";
 
 export function CalendarPage() {
   useDocumentTitle("Your Schedule");
@@ -22,6 +25,16 @@ export function CalendarPage() {
   const [addRequest, setAddRequest] = useState<AddRequest | null>(null);
   const shifts = useShifts();
   const { onSave, onDelete } = useShiftActions();
+  const list = shifts.data ?? [];
+  // SPEC §7: asked only once the user has shifts, for the days they span.
+  useAvailability(list.length > 0 ? availabilityRange(list, today) : null);
+  // A tab left open overnight: refetch, and follow the date if the user was looking at its month.
+  useDateChangeRefresh(today, (previous) => {
+    setMonth((shown) => {
+      const was = yearMonthOf(previous);
+      return shown.year === was.year && shown.month === was.month ? yearMonthOf(today) : shown;
+    });
+  });
 
   return (
     <>
@@ -43,16 +56,7 @@ export function CalendarPage() {
           </div>
         }
       />
-      <div className="flex items-start gap-3 rounded-lg border border-[#f5cc3a] bg-[#fff8e0] p-3 text-sm sm:text-base">
-        <Lightbulb aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-[#8a5a00]" />
-        <p>
-          <span className="font-bold">Tip:</span> tap + on a day to add a shift, or tap a shift to see, edit or delete
-          it. Mark rest days you could work as <span className="font-semibold">Available Off Days</span> so colleagues
-          can ask you to swap.
-        </p>
-      </div>
-
-      <MyAvailabilityPanel defaultOpen={false} className="lg:hidden" />
+      <ScheduleTip />
 
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Tabs defaultValue="calendar" className="min-w-0">
@@ -70,7 +74,7 @@ export function CalendarPage() {
                 month={month}
                 onMonthChange={setMonth}
                 today={today}
-                shifts={shifts.data ?? []}
+                shifts={list}
                 loading={shifts.isPending}
                 emptyHint
                 addRequest={addRequest}
@@ -85,6 +89,8 @@ export function CalendarPage() {
         </Tabs>
         <MyAvailabilityPanel className="hidden lg:block" />
       </div>
+      {/* Below the grid on narrower screens, so the calendar comes first on a phone. */}
+      <MyAvailabilityPanel defaultOpen={false} className="lg:hidden" />
     </>
   );
 }

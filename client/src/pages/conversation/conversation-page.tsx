@@ -1,7 +1,7 @@
 import { useParams } from "wouter";
 import { BackToMessages } from "@/features/chat/components/back-to-messages";
-import { ConversationView } from "@/features/chat/components/conversation-view";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { ConversationView } from "./conversation-view";
 
 export function ConversationPage() {
   useDocumentTitle("Conversation");

@@ -1,10 +1,10 @@
 import { format } from "date-fns";
 import { PageHeader } from "@/components/page-header";
-import { useUser } from "@/features/auth/api/get-user";
-import { BrowseByHubCard } from "@/features/hubs/components/browse-by-hub-card";
 import { UpcomingShiftsCard } from "@/features/shifts/components/upcoming-shifts-card";
 import { DashboardSwapRequestsCard } from "@/features/swaps/components/dashboard-swap-requests-card";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useUser } from "@/lib/user";
+import { BrowseByHub } from "@/pages/shared/browse-by-hub";
 import { NotificationsCard } from "./notifications-card";
 import { WelcomeModal } from "./welcome-modal";
 
@@ -14,13 +14,20 @@ export function DashboardPage() {
   if (!user) return null;
   return (
     <>
-      <PageHeader title={`Welcome back, ${user.firstName}`} description={format(new Date(), "EEEE, MMMM do, yyyy")} />
+      <PageHeader
+        title={
+          <>
+            Welcome back, <bdi>{user.firstName}</bdi>
+          </>
+        }
+        description={format(new Date(), "EEEE, MMMM do, yyyy")}
+      />
       {/* What a clinician checks first thing: today's and the week's shifts, then requests waiting on
           someone, then looking for new swaps; the tips come last. */}
       <div className="grid gap-5 lg:grid-cols-2" data-testid="dashboard-cards">
         <UpcomingShiftsCard />
         <DashboardSwapRequestsCard />
-        <BrowseByHubCard />
+        <BrowseByHub />
         <NotificationsCard />
       </div>
       <WelcomeModal userId={user.id} />

@@ -1,6 +1,7 @@
 import { BellRing, BookOpen, CircleDot, Upload } from "lucide-react";
 import { Link } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PushSuggestion } from "@/features/notifications/components/push-suggestion";
 
 const linkClass = "font-semibold text-primary underline underline-offset-4 hover:text-primary-dark";
 
@@ -16,6 +17,7 @@ export function NotificationsCard() {
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col gap-3 text-base">
+          <PushSuggestion />
           <li className="flex items-start gap-3">
             <BookOpen aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
             {/* Phones have no header, so no Guide menu: point only at the Profile's guide there. */}

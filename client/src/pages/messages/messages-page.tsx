@@ -3,9 +3,9 @@ import { useLocation, useSearch } from "wouter";
 import { PageHeader } from "@/components/page-header";
 import { BackToMessages } from "@/features/chat/components/back-to-messages";
 import { ConversationList } from "@/features/chat/components/conversation-list";
-import { ConversationView } from "@/features/chat/components/conversation-view";
-import { useMediaQuery } from "@/features/chat/hooks/use-media-query";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useMediaQuery } from "@/lib/use-media-query";
+import { ConversationView } from "@/pages/conversation/conversation-view";
 
 function requestParam(search: string): number | null {
   const value = Number(new URLSearchParams(search).get("request"));

@@ -1,14 +1,17 @@
 import { LogOut } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { useUser } from "@/features/auth/api/get-user";
 import { useLogoutAction } from "@/features/auth/hooks/use-logout-action";
+import { NotificationSettingsCard } from "@/features/notifications/components/notification-settings-card";
 import { AccountDeletionCard } from "@/features/profile/components/account-deletion-card";
+import { ChangePasswordCard } from "@/features/profile/components/change-password-card";
 import { PersonalInfoCard } from "@/features/profile/components/personal-info-card";
 import { ProfileSummary } from "@/features/profile/components/profile-summary";
+import { SessionsCard } from "@/features/profile/components/sessions-card";
 import { SetupGuideCard } from "@/features/profile/components/setup-guide-card";
 import { TutorialsCard } from "@/features/profile/components/tutorials-card";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useUser } from "@/lib/user";
 
 export function ProfilePage() {
   useDocumentTitle("Profile");
@@ -32,8 +35,11 @@ export function ProfilePage() {
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <PersonalInfoCard user={user} />
         <div className="flex flex-col gap-5">
+          <NotificationSettingsCard />
           <SetupGuideCard />
           <TutorialsCard />
+          <ChangePasswordCard />
+          <SessionsCard />
           <AccountDeletionCard />
         </div>
       </div>

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { PageHeader } from "@/components/page-header";
-import { useUser } from "@/features/auth/api/get-user";
-import { BrowseByHubCard } from "@/features/hubs/components/browse-by-hub-card";
 import { OpenRequestsCard } from "@/features/swaps/components/open-requests-card";
 import { SwapRequestsCard } from "@/features/swaps/components/swap-requests-card";
 import { SwapWizard } from "@/features/swaps/components/swap-wizard";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useUser } from "@/lib/user";
+import { BrowseByHub } from "@/pages/shared/browse-by-hub";
 
 export function SwapRequestsPage() {
   useDocumentTitle("Shift Swap Requests");
@@ -22,8 +22,8 @@ export function SwapRequestsPage() {
       />
       <div className="grid items-start gap-5 lg:grid-cols-2">
         <div className="flex flex-col gap-5">
-          {/* The hub flow opens the swap wizard itself when an Available Off Day is chosen. */}
-          <BrowseByHubCard buttonLabel="Select Hub & Browse Clinicians" />
+          {/* An Available Off Day chosen in the hub browser opens the swap wizard. */}
+          <BrowseByHub buttonLabel="Select Hub & Browse Clinicians" />
           <OpenRequestsCard />
         </div>
         <SwapRequestsCard myId={user.id} onNew={() => setWizardOpen(true)} />

@@ -1,7 +1,7 @@
+import type { LoginInput, PublicUser } from "@common/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { LoginInput, PublicUser } from "../../../../../common/auth";
-import { userQueryKey } from "./get-user";
+import { userQueryKey } from "@/lib/user";
 
 export function login(input: LoginInput): Promise<PublicUser> {
   return api.post<PublicUser>("/api/auth/login", input);

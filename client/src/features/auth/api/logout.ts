@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { userQueryKey } from "./get-user";
+import { clearOfflineData } from "@/lib/offline-cache";
+import { userQueryKey } from "@/lib/user";
 
 export function logout(): Promise<{ ok: true }> {
   return api.post<{ ok: true }>("/api/auth/logout");
@@ -14,6 +15,7 @@ export function useLogout() {
       queryClient.setQueryData(userQueryKey, null);
       // Everything else belonged to the previous user.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
+      void clearOfflineData(queryClient);
     },
   });
 }

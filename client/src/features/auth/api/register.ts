@@ -1,6 +1,6 @@
+import type { PublicUser, RegisterInput } from "@common/auth";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { PublicUser, RegisterInput } from "../../../../../common/auth";
 
 export function register(input: RegisterInput): Promise<PublicUser> {
   return api.post<PublicUser>("/api/auth/register", input);

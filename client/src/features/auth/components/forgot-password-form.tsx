@@ -1,3 +1,4 @@
+import { forgotPasswordSchema } from "@common/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, MailCheck } from "lucide-react";
 import { useState } from "react";
@@ -9,7 +10,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
-import { forgotPasswordSchema } from "../../../../../common/auth";
 import { useForgotPassword } from "../api/forgot-password";
 
 type ForgotInput = z.input<typeof forgotPasswordSchema>;

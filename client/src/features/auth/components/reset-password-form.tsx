@@ -1,17 +1,17 @@
+import { PASSWORD_HINT, passwordSchema } from "@common/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod";
+import { PasswordInput } from "@/components/password-input";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { FieldHint, FieldMessage } from "@/components/ui/field-message";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
-import { PASSWORD_HINT, passwordSchema } from "../../../../../common/auth";
 import { useResetPassword } from "../api/reset-password";
-import { PasswordInput } from "./password-input";
 
 const resetFormSchema = z
   .object({

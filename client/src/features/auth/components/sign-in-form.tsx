@@ -1,7 +1,9 @@
+import { loginSchema } from "@common/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import type { z } from "zod";
+import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldMessage } from "@/components/ui/field-message";
@@ -9,9 +11,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
-import { loginSchema } from "../../../../../common/auth";
+import { returnPath } from "@/lib/return-to";
 import { useLogin } from "../api/login";
-import { PasswordInput } from "./password-input";
 
 type SignInInput = z.input<typeof loginSchema>;
 type SignInOutput = z.output<typeof loginSchema>;
@@ -29,7 +30,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
     login.mutateAsync(values).then(
       () => {
         toast({ title: "Logged in successfully", description: "Welcome back to CrewSwap!" });
-        navigate("/dashboard", { replace: true });
+        navigate(returnPath(), { replace: true });
       },
       (error: unknown) => {
         if (isApiError(error) && error.status === 400 && (error.field === "email" || error.field === "password")) {

@@ -1,24 +1,24 @@
+import { isAllowedEmail, PASSWORD_HINT, signUpFormSchema } from "@common/auth";
+import { clinicalGrades, gradeLabel } from "@common/enums";
+import { hubForBase, paramedicBases } from "@common/hubs";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import type { z } from "zod";
+import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { FieldHint, FieldMessage } from "@/components/ui/field-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { useMeta } from "@/features/meta/api/get-meta";
 import { errorMessage, isApiError } from "@/lib/api";
+import { useMeta } from "@/lib/meta";
+import { userQueryKey } from "@/lib/user";
 import { delay } from "@/lib/utils";
-import { isAllowedEmail, PASSWORD_HINT, signUpFormSchema } from "../../../../../common/auth";
-import { clinicalGrades, gradeLabel } from "../../../../../common/enums";
-import { hubForBase, paramedicBases } from "../../../../../common/hubs";
-import { userQueryKey } from "../api/get-user";
 import { useRegister } from "../api/register";
-import { PasswordInput } from "./password-input";
 import { SignUpWaiting } from "./sign-up-waiting";
 
 type SignUpInput = z.input<typeof signUpFormSchema>;
@@ -26,7 +26,6 @@ type SignUpOutput = z.output<typeof signUpFormSchema>;
 
 /** How long the "Thanks for signing up" screen stays up (SPEC §9), and at least, on failure. */
 export const SIGNUP_WAIT_MS = 3000;
-const SIGNUP_MIN_FAILURE_MS = 1200;
 
 const formFields = new Set<string>([
   "firstName",
@@ -72,8 +71,8 @@ export function SignUpForm({ onWaitingChange }: { onWaitingChange?: (waiting: bo
 
   const passwordBreaksRule = errors.password?.message === PASSWORD_HINT;
 
+  // The waiting screen is for an account that exists: a failure stays on the form, never flashing it.
   const onSubmit = form.handleSubmit(async (values) => {
-    setWaiting(true);
     const started = Date.now();
     try {
       const user = await registerMutation.mutateAsync({
@@ -88,13 +87,12 @@ export function SignUpForm({ onWaitingChange }: { onWaitingChange?: (waiting: bo
         activelySeekingSwaps: false,
         swapUrgency: "none",
       });
+      setWaiting(true);
       await delay(Math.max(0, SIGNUP_WAIT_MS - (Date.now() - started)));
       queryClient.setQueryData(userQueryKey, user);
       toast({ title: "Registration successful", description: "Welcome to CrewSwap!" });
       navigate("/dashboard", { replace: true });
     } catch (error) {
-      await delay(Math.max(0, SIGNUP_MIN_FAILURE_MS - (Date.now() - started)));
-      setWaiting(false);
       const message = errorMessage(error, "Please check your information and try again.");
       if (isApiError(error) && error.field) {
         const field = fieldAliases[error.field] ?? error.field;
@@ -271,8 +269,8 @@ export function SignUpForm({ onWaitingChange }: { onWaitingChange?: (waiting: bo
           )}
         </p>
 
-        <Button type="submit" size="lg" className="w-full" disabled={waiting}>
-          Sign up
+        <Button type="submit" size="lg" className="w-full" disabled={waiting || registerMutation.isPending}>
+          {registerMutation.isPending ? "Signing up..." : "Sign up"}
         </Button>
       </form>
     </>

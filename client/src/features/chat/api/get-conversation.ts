@@ -1,8 +1,8 @@
+import type { Conversation } from "@common/messages";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Conversation } from "../../../../../common/messages";
+import { conversationsQueryKey } from "@/lib/query-keys";
 import { useSocketStatus } from "../hooks/use-socket-status";
-import { conversationsQueryKey } from "./get-conversations";
 
 export const conversationQueryKey = (swapRequestId: number) => [...conversationsQueryKey, swapRequestId] as const;
 

@@ -1,9 +1,8 @@
+import type { Conversation } from "@common/messages";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Conversation } from "../../../../../common/messages";
+import { conversationsQueryKey } from "@/lib/query-keys";
 import { useSocketStatus } from "../hooks/use-socket-status";
-
-export const conversationsQueryKey = ["conversations"] as const;
 
 export function getConversations(): Promise<Conversation[]> {
   return api.get<Conversation[]>("/api/conversations");

@@ -1,11 +1,8 @@
+import type { Message } from "@common/messages";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Message } from "../../../../../common/messages";
+import { messagesQueryKey } from "@/lib/query-keys";
 import { useSocketStatus } from "../hooks/use-socket-status";
-
-/** Prefix of every conversation's messages (and of the unread count). */
-export const allMessagesQueryKey = ["messages"] as const;
-export const messagesQueryKey = (swapRequestId: number) => [...allMessagesQueryKey, swapRequestId] as const;
 
 export function getMessages(swapRequestId: number): Promise<Message[]> {
   return api.get<Message[]>(`/api/messages/${swapRequestId}`);

@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { useRealtimeUpdates } from "../hooks/use-realtime";
-import { allMessagesQueryKey } from "./get-messages";
-
-export const unreadCountQueryKey = [...allMessagesQueryKey, "unread-count"] as const;
+import { unreadCountQueryKey } from "@/lib/query-keys";
 
 /** The server answers a bare JSON number (SPEC §7: read as a number). */
 export async function getUnreadCount(): Promise<number> {
@@ -23,12 +20,10 @@ export function unreadCountQueryOptions(enabled: boolean) {
 }
 
 /**
- * Unread messages for the signed-in user; any failure counts as 0 (SPEC §8). The app shell calls
- * this once for every signed-in screen, so it also holds the tab's realtime socket, which keeps
- * the count (and every chat and swap query) fresh between polls.
+ * Unread messages for the signed-in user; any failure counts as 0 (SPEC §8). Between polls the
+ * app shell's realtime hook (app/use-realtime.ts) keeps it fresh.
  */
 export function useUnreadCount(enabled: boolean): number {
-  useRealtimeUpdates(enabled);
   const { data, isError } = useQuery(unreadCountQueryOptions(enabled));
   if (!enabled || isError) return 0;
   return data ?? 0;

@@ -1,9 +1,7 @@
+import type { Message } from "@common/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Message } from "../../../../../common/messages";
-import { conversationsQueryKey } from "./get-conversations";
-import { messagesQueryKey } from "./get-messages";
-import { unreadCountQueryKey } from "./get-unread-count";
+import { conversationsQueryKey, messagesQueryKey, unreadCountQueryKey } from "@/lib/query-keys";
 
 /** Marks every message from the other party in one conversation read (DESIGN §5.13). */
 export function markConversationRead(swapRequestId: number): Promise<{ updated: number }> {

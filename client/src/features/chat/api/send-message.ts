@@ -1,8 +1,7 @@
+import type { Message } from "@common/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Message } from "../../../../../common/messages";
-import { conversationsQueryKey } from "./get-conversations";
-import { messagesQueryKey } from "./get-messages";
+import { conversationsQueryKey, messagesQueryKey } from "@/lib/query-keys";
 
 export function sendMessage(input: { swapRequestId: number; content: string }): Promise<Message> {
   return api.post<Message>("/api/messages", { ...input, isRead: false });

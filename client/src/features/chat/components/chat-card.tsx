@@ -1,11 +1,10 @@
+import type { Conversation } from "@common/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
 import { initials } from "@/lib/utils";
-import type { Conversation } from "../../../../../common/messages";
 import { conversationQueryKey } from "../api/get-conversation";
 import { useMessages } from "../api/get-messages";
 import { useMarkConversationRead } from "../api/mark-conversation-read";
@@ -45,11 +44,7 @@ export function ChatCard({ conversation, myId }: { conversation: Conversation; m
       if (isApiError(error) && error.status === 409) {
         void queryClient.invalidateQueries({ queryKey: conversationQueryKey(id) });
       }
-      toast({
-        variant: "destructive",
-        title: "Failed to send message",
-        description: errorMessage(error, "Something went wrong. Please try again."),
-      });
+      // SPEC §8: in the chat a failed send is only logged; the text stays in the composer to retry.
       return false;
     }
   };

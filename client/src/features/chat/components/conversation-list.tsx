@@ -1,25 +1,28 @@
+import type { Conversation } from "@common/messages";
+import { splitByShift } from "@common/swap-order";
 import { MessageSquare } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "wouter";
+import { SwapStatusBadge } from "@/components/swap-status-badge";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { UnreadBadge } from "@/components/unread-badge";
-import { SwapStatusBadge } from "@/features/swaps/components/swap-status-badge";
+import { errorMessage } from "@/lib/api";
 import {
   DAY_WITH_WEEKDAY,
   formatDay,
   formatInstant,
+  fullName,
   SHORT_DATE,
   shiftTimes,
   shiftTypeLabel,
-} from "@/features/swaps/format";
-import { errorMessage } from "@/lib/api";
+} from "@/lib/format";
+import { useToday } from "@/lib/use-today";
 import { cn, initials } from "@/lib/utils";
-import type { Conversation } from "../../../../../common/messages";
 import { useConversations } from "../api/get-conversations";
-import { counterpartName, requesterLine } from "../format";
+import { conversationOrderKey, counterpartName, requesterLine } from "../format";
 
 function ConversationRow({
   conversation: c,
@@ -58,7 +61,7 @@ function ConversationRow({
         </Avatar>
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex items-start justify-between gap-2">
-            <span className={cn("truncate text-base", unread ? "font-bold" : "font-semibold")}>{name}</span>
+            <bdi className={cn("truncate text-base", unread ? "font-bold" : "font-semibold")}>{name}</bdi>
             <span className="flex shrink-0 items-center gap-2">
               <UnreadBadge count={c.unreadCount} />
               <SwapStatusBadge status={c.status} />
@@ -72,7 +75,13 @@ function ConversationRow({
             {shiftTimes(c.shift)}
           </p>
           <p className="text-sm text-muted-foreground">
-            {requesterLine(c)}
+            {c.youRequested || !c.requester ? (
+              requesterLine(c)
+            ) : (
+              <>
+                <bdi>{fullName(c.requester)}</bdi> requesting swap
+              </>
+            )}
             {c.hub && ` · ${c.hub}`}
           </p>
           {c.lastMessage && (
@@ -97,6 +106,7 @@ export function ConversationList({
   onSelect?: (id: number) => void;
 }) {
   const { data, isPending, isError, error } = useConversations();
+  const today = useToday();
   if (isPending) {
     return (
       <div className="flex justify-center py-10">
@@ -128,16 +138,31 @@ export function ConversationList({
       </Card>
     );
   }
+  const { active, past } = splitByShift(data, conversationOrderKey, today);
+  const rows = (list: Conversation[]) =>
+    list.map((c) => (
+      <ConversationRow
+        key={c.swapRequestId}
+        conversation={c}
+        selected={selectedId === c.swapRequestId}
+        onSelect={onSelect}
+      />
+    ));
   return (
-    <ul aria-label="Conversations" className="flex flex-col gap-3">
-      {data.map((c) => (
-        <ConversationRow
-          key={c.swapRequestId}
-          conversation={c}
-          selected={selectedId === c.swapRequestId}
-          onSelect={onSelect}
-        />
-      ))}
-    </ul>
+    <div className="flex flex-col gap-3">
+      {active.length > 0 && (
+        <ul aria-label="Conversations" className="flex flex-col gap-3">
+          {rows(active)}
+        </ul>
+      )}
+      {past.length > 0 && (
+        <>
+          <h2 className="text-lg font-bold text-muted-foreground">Past</h2>
+          <ul aria-label="Past conversations" className="flex flex-col gap-3">
+            {rows(past)}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }

@@ -1,8 +1,12 @@
+import { CANCELLED_CHAT_NOTICE, MESSAGE_MAX_LENGTH } from "@common/messages";
 import { SendHorizontal } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import { CANCELLED_CHAT_NOTICE, MESSAGE_MAX_LENGTH } from "../../../../../common/messages";
+import { useOnline } from "@/lib/use-online";
+
+/** Typed while offline: kept in the box, never queued. */
+export const OFFLINE_DRAFT_NOTICE = "You are offline. This message has not been sent; it stays here until you send it.";
 
 /** Enter sends, Shift+Enter breaks the line; nothing empty or whitespace-only is sent. */
 export function MessageComposer({
@@ -17,8 +21,10 @@ export function MessageComposer({
 }) {
   const [text, setText] = useState("");
   const noticeId = useId();
+  const offlineNoteId = useId();
+  const online = useOnline();
   const blank = text.trim().length === 0;
-  const disabled = cancelled || sending;
+  const disabled = cancelled || sending || !online;
 
   const submit = async () => {
     if (disabled || blank) return;
@@ -43,6 +49,15 @@ export function MessageComposer({
           {CANCELLED_CHAT_NOTICE}
         </p>
       )}
+      {!online && !cancelled && !blank && (
+        <p
+          id={offlineNoteId}
+          role="status"
+          className="rounded-md bg-muted px-3 py-2 text-sm font-semibold text-foreground"
+        >
+          {OFFLINE_DRAFT_NOTICE}
+        </p>
+      )}
       <div className="flex items-end gap-2">
         <Textarea
           aria-label="Message"
@@ -51,12 +66,12 @@ export function MessageComposer({
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           disabled={cancelled}
-          aria-describedby={cancelled ? noticeId : undefined}
+          aria-describedby={cancelled ? noticeId : !online && !blank ? offlineNoteId : undefined}
           maxLength={MESSAGE_MAX_LENGTH}
           rows={3}
           className="min-h-20 resize-none"
         />
-        <Button type="submit" size="icon" disabled={disabled || blank} aria-label="Send message">
+        <Button needsConnection type="submit" size="icon" disabled={disabled || blank} aria-label="Send message">
           <SendHorizontal aria-hidden="true" />
         </Button>
       </div>

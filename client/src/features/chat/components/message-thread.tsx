@@ -1,10 +1,10 @@
+import type { Message } from "@common/messages";
 import { format } from "date-fns";
 import { Check, CheckCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
-import { LONG_DATE } from "@/features/swaps/format";
+import { LONG_DATE } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import type { Message } from "../../../../../common/messages";
 import { TIME } from "../format";
 
 type Group = { key: string; label: string; messages: Message[] };
@@ -36,11 +36,14 @@ function Bubble({ message, own, otherInitials }: { message: Message; own: boolea
       )}
       <div
         className={cn(
-          "flex max-w-[80%] flex-col gap-1 rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]",
+          // min-w-0 and overflow-wrap:anywhere: one unbroken word wraps inside the bubble, never widens the page.
+          "flex min-w-0 max-w-[80%] flex-col gap-1 rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]",
           own ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted text-foreground",
         )}
       >
-        <p className="whitespace-pre-wrap break-words text-base">{message.content}</p>
+        <p dir="auto" className="whitespace-pre-wrap text-base [overflow-wrap:anywhere]">
+          {message.content}
+        </p>
         <p
           className={cn(
             "flex items-center justify-end gap-1 text-xs",

@@ -1,6 +1,6 @@
+import type { HubCount, HubListingItem } from "@common/hub-listing";
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "@/lib/api";
-import type { HubCount, HubListingItem } from "../../../../../common/hub-listing";
 
 export type HubRangeQuery = { fromDate: string; toDate: string } | null;
 

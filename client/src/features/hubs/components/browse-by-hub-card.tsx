@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { SwapRequestTarget } from "./clinician-row";
 import { HubBrowseFlow } from "./hub-browse-flow";
@@ -6,9 +7,13 @@ import { HubBrowseFlow } from "./hub-browse-flow";
 export function BrowseByHubCard({
   buttonLabel = "Select Hub & Browse",
   onRequestSwap,
+  aside,
+  onBrowse,
 }: {
   buttonLabel?: string;
-  onRequestSwap?: (target: SwapRequestTarget) => void;
+  onRequestSwap: (target: SwapRequestTarget) => void;
+  aside?: ReactNode;
+  onBrowse?: () => void;
 }) {
   return (
     <Card data-testid="browse-by-hub-card">
@@ -22,6 +27,8 @@ export function BrowseByHubCard({
         <HubBrowseFlow
           buttonLabel={buttonLabel}
           onRequestSwap={onRequestSwap}
+          aside={aside}
+          onBrowse={onBrowse}
           // The longer label wraps on narrow phones instead of pushing the card past the screen edge.
           buttonProps={{ className: "h-auto min-h-11 w-full whitespace-normal text-center sm:w-auto" }}
         />

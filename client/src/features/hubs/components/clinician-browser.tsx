@@ -1,3 +1,5 @@
+import type { HubListingItem } from "@common/hub-listing";
+import { ALL_HUBS } from "@common/hubs";
 import { format } from "date-fns";
 import { ArrowLeft, CalendarSearch, SearchX, Users } from "lucide-react";
 import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from "react";
@@ -7,10 +9,7 @@ import { Card } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
-import { MyAvailabilityPanel } from "@/features/availability/components/my-availability-panel";
-import { useToday } from "@/features/shifts/hooks/use-today";
-import type { HubListingItem } from "../../../../../common/hub-listing";
-import { ALL_HUBS } from "../../../../../common/hubs";
+import { useToday } from "@/lib/use-today";
 import { type HubRangeQuery, useHubClinicians, useHubCount } from "../api/get-hub-clinicians";
 import { ClinicianRow, type SwapRequestTarget } from "./clinician-row";
 import { DateRangeFilter } from "./date-range-filter";
@@ -27,10 +26,13 @@ export function ClinicianBrowser({
   hub,
   onClose,
   onRequestSwap,
+  aside,
 }: {
   hub: string;
   onClose: () => void;
   onRequestSwap: (target: SwapRequestTarget) => void;
+  /** Shown beside the list: the screen passes the user's own availability. */
+  aside?: ReactNode;
 }) {
   const today = useToday();
   const [view, setView] = useState<View>("banner");
@@ -134,7 +136,7 @@ export function ClinicianBrowser({
                 />
               )}
             </div>
-            <MyAvailabilityPanel defaultOpen={false} />
+            {aside}
           </div>
         </div>
       </DialogContent>

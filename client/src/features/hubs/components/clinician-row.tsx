@@ -1,21 +1,22 @@
+import { gradeLabel } from "@common/enums";
+import { HUB_SHIFT_LIMIT, type HubClinician, type HubListingItem } from "@common/hub-listing";
+import type { Shift } from "@common/shifts";
 import { format } from "date-fns";
 import { CalendarCheck, ChevronDown, Clock } from "lucide-react";
 import { useId, useState } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { dateOf } from "@/features/shifts/components/shift-style";
+import { dateOf } from "@/lib/shift-style";
+import { shiftTimesText } from "@/lib/shift-times";
 import { cn, initials } from "@/lib/utils";
-import { gradeLabel } from "../../../../../common/enums";
-import { HUB_SHIFT_LIMIT, type HubClinician, type HubListingItem } from "../../../../../common/hub-listing";
-import type { Shift } from "../../../../../common/shifts";
 import { clinicianStatus } from "../clinician-status";
 
 export type SwapRequestTarget = { clinician: HubClinician; date: string; availabilityShift: Shift };
 
 const longDay = (day: string) => format(dateOf(day), "EEEE, MMM d, yyyy");
 const shortDay = (day: string) => format(dateOf(day), "EEE, MMM d");
-const times = (s: Shift) => (s.startTime && s.endTime ? `${s.startTime} - ${s.endTime}` : "Time TBD");
+const times = (s: Shift) => shiftTimesText(s);
 
 export function StatusBadge({ clinician }: { clinician: HubClinician }) {
   const status = clinicianStatus(clinician);
@@ -50,12 +51,27 @@ export function ClinicianRow({
   const name = `${clinician.firstName} ${clinician.lastName}`;
 
   const toggle = () => {
-    if (!open) toast({ title: "Clinician selected", description: `${name}'s availability is shown below.` });
+    if (!open)
+      toast({
+        title: "Clinician selected",
+        description: (
+          <>
+            <bdi>{name}</bdi>'s availability is shown below.
+          </>
+        ),
+      });
     setOpen(!open);
   };
 
   const pickDay = (shift: Shift) => {
-    toast({ title: "Rest day selected", description: `${name} · ${longDay(shift.date)}` });
+    toast({
+      title: "Rest day selected",
+      description: (
+        <>
+          <bdi>{name}</bdi> · {longDay(shift.date)}
+        </>
+      ),
+    });
     onRequestSwap({ clinician, date: shift.date, availabilityShift: shift });
   };
 
@@ -67,7 +83,9 @@ export function ClinicianRow({
         </Avatar>
         {/* Name and grade keep the full width on phones; the toggle shares the badge's line, or wraps under it. */}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <h3 className="break-words pt-1 text-base font-bold">{name}</h3>
+          <h3 className="break-words pt-1 text-base font-bold [overflow-wrap:anywhere]">
+            <bdi>{name}</bdi>
+          </h3>
           <p className="text-sm text-muted-foreground">
             {gradeLabel(clinician.clinicalGrade)}
             {clinician.hub && <> · {clinician.hub}</>}
@@ -115,17 +133,19 @@ export function ClinicianRow({
               <h4 className="text-sm font-bold">Available Off Days</h4>
               {seekingCoverageShifts.length === 0 ? (
                 <p className="text-sm text-muted-foreground">
-                  {clinician.firstName}'s Available Off Days show here when they also have a shift needing cover{" "}
-                  {rangeLabel}, so that the swap works both ways.
+                  <bdi>{clinician.firstName}</bdi>'s Available Off Days show here when they also have a shift needing
+                  cover {rangeLabel}, so that the swap works both ways.
                 </p>
               ) : restDays.length === 0 ? (
                 <p className="text-sm text-muted-foreground">No Available Off Days {rangeLabel}.</p>
               ) : (
                 <>
-                  <p className="text-sm text-muted-foreground">Choose a day to ask {clinician.firstName} to swap.</p>
+                  <p className="text-sm text-muted-foreground">
+                    Choose a day to ask <bdi>{clinician.firstName}</bdi> to swap.
+                  </p>
                   <div className="flex flex-wrap gap-2">
                     {restDays.map((s) => (
-                      <Button key={s.id} variant="outline" size="sm" onClick={() => pickDay(s)}>
+                      <Button needsConnection key={s.id} variant="outline" size="sm" onClick={() => pickDay(s)}>
                         <CalendarCheck aria-hidden="true" />
                         <span className="sr-only">Request a swap with {name} on </span>
                         {shortDay(s.date)}

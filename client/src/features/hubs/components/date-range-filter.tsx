@@ -5,8 +5,8 @@ import type { DateRange } from "react-day-picker";
 import { Button } from "@/components/ui/button";
 import { Calendar } from "@/components/ui/calendar";
 import { Card } from "@/components/ui/card";
-import { useMediaQuery } from "@/features/chat/hooks/use-media-query";
-import { dateOf } from "@/features/shifts/components/shift-style";
+import { dateOf } from "@/lib/shift-style";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
 
 const label = (d: Date) => format(d, "MMM d, yyyy");

@@ -1,55 +1,69 @@
 import { Users } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { SwapRequestTarget } from "./clinician-row";
-import { type HubChoice, HubPickerDialog } from "./hub-picker-dialog";
+import type { HubChoice } from "./hub-picker-dialog";
 
-// The browser (calendar included) and the wizard load when first needed, not with the page.
+// The picker (its form and zod schemas) and the browser (calendar included) load when first
+// needed, not with the page; the picker as soon as the button is pointed at or focused.
+const loadHubPicker = () => import("./hub-picker-dialog");
+const HubPickerDialog = lazy(() => loadHubPicker().then((m) => ({ default: m.HubPickerDialog })));
 const ClinicianBrowser = lazy(() => import("./clinician-browser").then((m) => ({ default: m.ClinicianBrowser })));
-const SwapWizard = lazy(() =>
-  import("@/features/swaps/components/swap-wizard").then((m) => ({ default: m.SwapWizard })),
-);
 
 /**
  * Button → 'Select a Hub' → full-screen clinician browser. An Available Off Day there goes to
- * `onRequestSwap`; without one, the flow opens the swap-request wizard itself.
+ * `onRequestSwap` (the screen opens the swap-request wizard); `aside` is shown beside the list.
  */
 export function HubBrowseFlow({
   buttonLabel,
   onRequestSwap,
+  aside,
+  onBrowse,
   buttonProps,
 }: {
   buttonLabel: string;
-  onRequestSwap?: (target: SwapRequestTarget) => void;
+  onRequestSwap: (target: SwapRequestTarget) => void;
+  aside?: ReactNode;
+  /** A hub was chosen and the browser is opening (the screen can start loading what `aside` needs). */
+  onBrowse?: () => void;
   buttonProps?: Omit<ButtonProps, "onClick" | "children">;
 }) {
-  const [pickerOpen, setPickerOpen] = useState(false);
+  const [pickerOpen, setPickerOpenState] = useState(false);
+  const [pickerUsed, setPickerUsed] = useState(false);
+  const setPickerOpen = (open: boolean) => {
+    if (open) setPickerUsed(true);
+    setPickerOpenState(open);
+  };
   const [hub, setHub] = useState<HubChoice | null>(null);
   const [browsing, setBrowsing] = useState(false);
-  const [target, setTarget] = useState<SwapRequestTarget | null>(null);
-
-  const requestSwap = (next: SwapRequestTarget) => {
-    if (onRequestSwap) onRequestSwap(next);
-    else setTarget(next);
-  };
 
   return (
     <>
-      <Button {...buttonProps} onClick={() => setPickerOpen(true)}>
+      <Button
+        {...buttonProps}
+        onClick={() => setPickerOpen(true)}
+        onPointerEnter={() => void loadHubPicker()}
+        onFocus={() => void loadHubPicker()}
+      >
         <Users aria-hidden="true" />
         {buttonLabel}
       </Button>
-      <HubPickerDialog
-        open={pickerOpen}
-        onOpenChange={setPickerOpen}
-        initialHub={hub}
-        onSelect={(choice) => {
-          setHub(choice);
-          setPickerOpen(false);
-          setBrowsing(true);
-        }}
-      />
+      {pickerUsed && (
+        <Suspense fallback={null}>
+          <HubPickerDialog
+            open={pickerOpen}
+            onOpenChange={setPickerOpen}
+            initialHub={hub}
+            onSelect={(choice) => {
+              setHub(choice);
+              setPickerOpen(false);
+              setBrowsing(true);
+              onBrowse?.();
+            }}
+          />
+        </Suspense>
+      )}
       {browsing && hub && (
         <Suspense
           fallback={
@@ -64,13 +78,9 @@ export function HubBrowseFlow({
               setBrowsing(false);
               setPickerOpen(true);
             }}
-            onRequestSwap={requestSwap}
+            onRequestSwap={onRequestSwap}
+            aside={aside}
           />
-        </Suspense>
-      )}
-      {!onRequestSwap && target && (
-        <Suspense fallback={null}>
-          <SwapWizard open onOpenChange={(open) => !open && setTarget(null)} target={target} />
         </Suspense>
       )}
     </>

@@ -1,3 +1,5 @@
+import { HUB_MESSAGE } from "@common/hub-listing";
+import { hubChoices } from "@common/hubs";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -12,8 +14,6 @@ import { FieldMessage } from "@/components/ui/field-message";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
-import { HUB_MESSAGE } from "../../../../../common/hub-listing";
-import { hubChoices } from "../../../../../common/hubs";
 
 export type HubChoice = (typeof hubChoices)[number];
 

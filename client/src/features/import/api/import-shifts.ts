@@ -1,19 +1,30 @@
+import type { Shift } from "@common/shifts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invalidateSchedule } from "@/features/shifts/api/invalidate";
 import { api } from "@/lib/api";
-import type { Shift } from "../../../../../common/shifts";
+import { invalidateSchedule } from "@/lib/invalidate";
 
 /** A row of the file the server skipped, or changed while reading it; `row` is the sheet's own row number. */
 export type ImportRowNote = { sheet: string; row: number; reason: string };
 
-/** The answer of POST /api/shifts/import. */
-export type ImportResult = { shifts: Shift[]; skipped: ImportRowNote[]; adjusted?: ImportRowNote[] };
+/** The answer of POST /api/shifts/import; `kept`: rows left alone because a completed swap changed their day. */
+export type ImportResult = {
+  shifts: Shift[];
+  skipped: ImportRowNote[];
+  adjusted?: ImportRowNote[];
+  kept?: ImportRowNote[];
+};
 
-/** Uploads one roster file as multipart (field `file`). A 401 is raised to the caller, which explains it. */
-export function importShifts(file: File): Promise<ImportResult> {
+export type ImportRequest = { file: File; overwriteSwaps?: boolean };
+
+/**
+ * Uploads one roster file as multipart (field `file`); `overwriteSwaps` lets the file win on days a
+ * completed swap changed (DESIGN §5.19). A 401 is raised to the caller, which explains it.
+ */
+export function importShifts({ file, overwriteSwaps }: ImportRequest): Promise<ImportResult> {
   const form = new FormData();
   form.append("file", file, file.name);
-  return api.post<ImportResult>("/api/shifts/import", form, { on401: "throw" });
+  const url = overwriteSwaps ? "/api/shifts/import?overwriteSwaps=true" : "/api/shifts/import";
+  return api.post<ImportResult>(url, form, { on401: "throw" });
 }
 
 /** The import, refreshing the calendar and the availability it feeds once it has landed. */

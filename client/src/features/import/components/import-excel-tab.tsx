@@ -54,24 +54,28 @@ export function ImportExcelTab() {
     progress.reset();
   };
 
-  const upload = async () => {
-    if (!file || locked) return;
+  const send = async (overwriteSwaps: boolean) => {
+    if (!file) return;
     setStatus("uploading");
     setFailure(null);
     progress.start();
     try {
-      const answer = await importer.mutateAsync(file);
+      const answer = await importer.mutateAsync({ file, overwriteSwaps });
       progress.finish();
       setResult(answer);
       setStatus("success");
       toast(importSuccess(answer.shifts.length));
     } catch (error) {
-      progress.finish();
+      // A failed upload did not finish: the bar goes, and the error alone says what happened.
+      progress.reset();
       const { title, description } = importFailure(error);
       setFailure(description);
       setStatus("error");
       toast({ variant: "destructive", title, description });
     }
+  };
+  const upload = () => {
+    if (!locked) void send(false);
   };
 
   const onDragOver = (e: DragEvent) => {
@@ -146,7 +150,7 @@ export function ImportExcelTab() {
           </div>
         )}
 
-        {(uploading || status === "success" || status === "error") && (
+        {(uploading || status === "success") && (
           <div className="flex flex-col gap-1.5">
             <div className="flex justify-between text-sm">
               <span id={`${id}-progress`}>{uploading ? "Importing your roster..." : "Upload finished"}</span>
@@ -157,7 +161,7 @@ export function ImportExcelTab() {
         )}
 
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <Button onClick={upload} disabled={!file || locked} className="sm:self-start">
+          <Button needsConnection onClick={upload} disabled={!file || locked} className="sm:self-start">
             {uploading ? "Importing..." : "Import shifts"}
           </Button>
           {status === "success" && (
@@ -166,7 +170,9 @@ export function ImportExcelTab() {
         </div>
 
         <div aria-live="polite">
-          {status === "success" && result && file && <ImportReport result={result} fileName={file.name} />}
+          {status === "success" && result && file && (
+            <ImportReport result={result} fileName={file.name} onOverwriteSwaps={() => void send(true)} />
+          )}
           {status === "error" && failure && (
             <p className="rounded-md border border-[#f0b4ae] bg-[#fbe9e7] p-3 font-semibold text-[#a2180e]">
               {failure}

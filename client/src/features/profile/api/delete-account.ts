@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { userQueryKey } from "@/features/auth/api/get-user";
-import { api } from "@/lib/api";
+import { apiRequest } from "@/lib/api";
+import { clearOfflineData } from "@/lib/offline-cache";
+import { userQueryKey } from "@/lib/user";
 
-/** DELETE /api/profile: removes the account and everything in it, and signs out everywhere. */
-export function deleteAccount(): Promise<{ message: string }> {
-  return api.delete<{ message: string }>("/api/profile");
+/** DELETE /api/profile: with the password, removes the account and everything in it, and signs out everywhere. */
+export function deleteAccount(password: string): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>("DELETE", "/api/profile", { password });
 }
 
 export function useDeleteAccount() {
@@ -14,6 +15,7 @@ export function useDeleteAccount() {
     onSuccess: () => {
       queryClient.setQueryData(userQueryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
+      void clearOfflineData(queryClient);
     },
   });
 }

@@ -1,8 +1,8 @@
+import type { PublicUser } from "@common/auth";
+import type { ProfileUpdate } from "@common/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { userQueryKey } from "@/features/auth/api/get-user";
 import { api } from "@/lib/api";
-import type { PublicUser } from "../../../../../common/auth";
-import type { ProfileUpdate } from "../../../../../common/profile";
+import { userQueryKey } from "@/lib/user";
 
 /** PATCH /api/profile: answers the saved user. */
 export function updateProfile(body: ProfileUpdate): Promise<PublicUser> {

@@ -1,6 +1,8 @@
+import { DELETE_PASSWORD_REQUIRED } from "@common/profile";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { PasswordInput } from "@/components/password-input";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,24 +15,40 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FieldMessage } from "@/components/ui/field-message";
+import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api";
+import { errorMessage, isApiError } from "@/lib/api";
 import { useDeleteAccount } from "../api/delete-account";
 
 /** 'Account Deletion': a confirmed DELETE /api/profile, then back to the sign-in page. */
 export function AccountDeletionCard() {
   const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [, navigate] = useLocation();
   const mutation = useDeleteAccount();
 
-  const confirm = () =>
-    mutation.mutate(undefined, {
+  const openChange = (next: boolean) => {
+    if (mutation.isPending) return;
+    setOpen(next);
+    setPassword("");
+    setPasswordError(undefined);
+  };
+
+  const confirm = () => {
+    if (!password) {
+      setPasswordError(DELETE_PASSWORD_REQUIRED);
+      return;
+    }
+    mutation.mutate(password, {
       onSuccess: () => {
         setOpen(false);
         toast({ title: "Account deleted", description: "Your account and all data have been permanently deleted" });
         navigate("/", { replace: true });
       },
       onError: (error) => {
+        if (isApiError(error) && error.field === "password") setPasswordError(error.serverMessage);
         toast({
           variant: "destructive",
           title: "Error deleting account",
@@ -38,6 +56,7 @@ export function AccountDeletionCard() {
         });
       },
     });
+  };
 
   return (
     <Card className="border-destructive/40">
@@ -48,9 +67,9 @@ export function AccountDeletionCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <AlertDialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
+        <AlertDialog open={open} onOpenChange={openChange}>
           <AlertDialogTrigger asChild>
-            <Button variant="destructive">
+            <Button needsConnection variant="destructive">
               <Trash2 aria-hidden="true" />
               Delete Account
             </Button>
@@ -60,12 +79,31 @@ export function AccountDeletionCard() {
               <AlertDialogTitle>Delete your account?</AlertDialogTitle>
               <AlertDialogDescription>
                 This permanently deletes your profile, your shifts and schedule, your availability, your swap requests
-                and their messages, and signs you out on every device. This cannot be undone.
+                and their messages, and your account history, and signs you out on every device. This cannot be undone.
               </AlertDialogDescription>
             </AlertDialogHeader>
+            <form
+              className="flex flex-col gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                confirm();
+              }}
+            >
+              <Label htmlFor="delete-account-password">Your password</Label>
+              <PasswordInput
+                id="delete-account-password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                disabled={mutation.isPending}
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={passwordError ? "delete-account-password-error" : undefined}
+              />
+              <FieldMessage id="delete-account-password-error">{passwordError}</FieldMessage>
+            </form>
             <AlertDialogFooter>
               <AlertDialogCancel disabled={mutation.isPending}>Cancel</AlertDialogCancel>
-              <Button variant="destructive" onClick={confirm} disabled={mutation.isPending}>
+              <Button needsConnection variant="destructive" onClick={confirm} disabled={mutation.isPending}>
                 {mutation.isPending ? "Deleting..." : "Delete my account"}
               </Button>
             </AlertDialogFooter>

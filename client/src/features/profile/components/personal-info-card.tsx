@@ -1,7 +1,12 @@
+import type { PublicUser } from "@common/auth";
+import { clinicalGrades, gradeLabel } from "@common/enums";
+import { hubForBase, paramedicBases } from "@common/hubs";
+import { type ProfileInput, type ProfileValues, profileSchema, swapUrgencyOptions } from "@common/profile";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil, Save, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
+import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FieldHint, FieldMessage } from "@/components/ui/field-message";
@@ -12,15 +17,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
-import type { PublicUser } from "../../../../../common/auth";
-import { clinicalGrades, gradeLabel } from "../../../../../common/enums";
-import { hubForBase, paramedicBases } from "../../../../../common/hubs";
-import {
-  type ProfileInput,
-  type ProfileValues,
-  profileSchema,
-  swapUrgencyOptions,
-} from "../../../../../common/profile";
 import { useUpdateProfile } from "../api/update-profile";
 
 const fieldNames = new Set<string>([
@@ -48,6 +44,9 @@ const valuesOf = (user: PublicUser): ProfileInput => ({
 /** 'Personal Information' (SPEC §2, §5): read-only until Edit; Save Changes sends PATCH /api/profile. */
 export function PersonalInfoCard({ user }: { user: PublicUser }) {
   const [editing, setEditing] = useState(false);
+  // Asked for only when the email changes (a borrowed session must not move the account).
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const mutation = useUpdateProfile();
   const form = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(profileSchema),
@@ -56,8 +55,14 @@ export function PersonalInfoCard({ user }: { user: PublicUser }) {
   const { errors } = form.formState;
 
   useEffect(() => {
-    if (!editing) form.reset(valuesOf(user));
+    if (!editing) {
+      form.reset(valuesOf(user));
+      setCurrentPassword("");
+      setPasswordError(undefined);
+    }
   }, [user, editing, form]);
+
+  const emailChanged = (form.watch("email") ?? "").trim().toLowerCase() !== user.email.toLowerCase();
 
   const base = form.watch("paramedicBase");
   const bases: string[] = [...paramedicBases];
@@ -68,9 +73,13 @@ export function PersonalInfoCard({ user }: { user: PublicUser }) {
     setEditing(false);
   };
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) => {
+    // The server says what is missing or wrong (the NHS address first, then the password).
+    const moving = values.email !== user.email.toLowerCase();
+    setPasswordError(undefined);
     mutation.mutate(
       {
+        ...(moving ? { currentPassword } : {}),
         firstName: values.firstName,
         lastName: values.lastName,
         email: values.email,
@@ -85,18 +94,24 @@ export function PersonalInfoCard({ user }: { user: PublicUser }) {
         onSuccess: (saved) => {
           form.reset(valuesOf(saved));
           setEditing(false);
-          toast({ title: "Profile updated", description: "Your profile information has been saved" });
+          toast({
+            title: "Profile updated",
+            description: saved.pendingEmail
+              ? `Your profile information has been saved. To change your email, open the link we sent to ${saved.pendingEmail}.`
+              : "Your profile information has been saved",
+          });
         },
         onError: (error) => {
           const message = errorMessage(error, "Something went wrong, please try again");
+          if (isApiError(error) && error.field === "currentPassword") setPasswordError(message);
           if (isApiError(error) && error.field && fieldNames.has(error.field)) {
             form.setError(error.field as FieldPath<ProfileInput>, { message }, { shouldFocus: true });
           }
           toast({ variant: "destructive", title: "Error updating profile", description: message });
         },
       },
-    ),
-  );
+    );
+  });
 
   const invalid = (name: keyof ProfileInput) => (errors[name] ? true : undefined);
   const describedBy = (name: keyof ProfileInput, ...extra: string[]) =>
@@ -118,7 +133,7 @@ export function PersonalInfoCard({ user }: { user: PublicUser }) {
             Cancel
           </Button>
         ) : (
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          <Button needsConnection variant="outline" size="sm" onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" />
             Edit
           </Button>
@@ -166,6 +181,28 @@ export function PersonalInfoCard({ user }: { user: PublicUser }) {
             />
             <FieldMessage id="profile-email-error">{errors.email?.message}</FieldMessage>
           </div>
+
+          {editing && emailChanged ? (
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="profile-currentPassword">Current password</Label>
+              <PasswordInput
+                id="profile-currentPassword"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(e) => setCurrentPassword(e.target.value)}
+                disabled={mutation.isPending}
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={passwordError ? "profile-currentPassword-error" : "profile-currentPassword-hint"}
+              />
+              {passwordError ? (
+                <FieldMessage id="profile-currentPassword-error">{passwordError}</FieldMessage>
+              ) : (
+                <FieldHint id="profile-currentPassword-hint">
+                  To change your email, enter your current password. Your other devices will be signed out.
+                </FieldHint>
+              )}
+            </div>
+          ) : null}
 
           <div className="grid gap-5 sm:grid-cols-2">
             <div className="flex flex-col gap-2">
@@ -292,7 +329,7 @@ export function PersonalInfoCard({ user }: { user: PublicUser }) {
 
           {editing && (
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="submit" disabled={mutation.isPending}>
+              <Button needsConnection type="submit" disabled={mutation.isPending}>
                 <Save aria-hidden="true" />
                 {mutation.isPending ? "Saving..." : "Save Changes"}
               </Button>

@@ -1,7 +1,7 @@
+import type { PublicUser } from "@common/auth";
+import { gradeLabel } from "@common/enums";
 import { StatusAvatar, swapStatus } from "@/components/status-avatar";
 import { cn } from "@/lib/utils";
-import type { PublicUser } from "../../../../../common/auth";
-import { gradeLabel } from "../../../../../common/enums";
 
 const statusTone: Record<string, string> = {
   urgent: "border-[#007f3b]/40 bg-[#e5f2eb] text-[#00522a]",
@@ -21,7 +21,7 @@ export function ProfileSummary({ user }: { user: PublicUser }) {
         <StatusAvatar user={user} className="[&_[data-slot=avatar]]:size-14 [&_[data-slot=avatar]_span]:text-lg" />
         <div className="flex min-w-0 flex-col gap-0.5">
           <p className="truncate text-xl font-bold">
-            {user.firstName} {user.lastName}
+            <bdi>{`${user.firstName} ${user.lastName}`}</bdi>
           </p>
           <p className="text-sm text-muted-foreground">
             {gradeLabel(user.clinicalGrade)}

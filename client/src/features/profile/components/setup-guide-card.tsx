@@ -52,7 +52,25 @@ export function SetupGuideCard() {
             </li>
           ))}
         </ol>
-        <p className="mt-5 rounded-md bg-primary-soft p-3 text-sm text-primary-dark">
+        <section
+          aria-labelledby="rest-warnings-title"
+          className="mt-5 rounded-md border border-[#f5cc3a] bg-[#fff8e0] p-3 text-sm"
+        >
+          <h3 id="rest-warnings-title" className="font-semibold">
+            Rest warnings on swaps
+          </h3>
+          <p className="mt-1">
+            Before anyone agrees, a swap shows what it does to both people&apos;s rest under the Working Time
+            Regulations: less than 11 hours between the end of one shift and the start of the next, no 24 hours off in a
+            row in 7 days (or 48 hours in 14), an average week over 48 hours across 17 weeks, or night work averaging
+            over 8 hours in 24.
+          </p>
+          <p className="mt-1">
+            They are warnings, not blocks: you can still agree. Under your service&apos;s rest policy, working with less
+            rest may need your manager&apos;s agreement and compensatory rest, so check with them first.
+          </p>
+        </section>
+        <p className="mt-3 rounded-md bg-primary-soft p-3 text-sm text-primary-dark">
           After you and a colleague both agree to a swap in CrewSwap, also submit it on GRS: CrewSwap does not change
           your employer's roster.
         </p>

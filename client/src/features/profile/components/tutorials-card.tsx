@@ -1,7 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
-import { useMeta } from "@/features/meta/api/get-meta";
+import { useMeta } from "@/lib/meta";
 
 /** The playlist id of a YouTube playlist URL, or null. */
 export function playlistId(url: string): string | null {
@@ -12,11 +11,15 @@ export function playlistId(url: string): string | null {
   }
 }
 
-/** 'Tutorials': the playlist embedded from the privacy-enhanced domain, with a plain link as fallback. */
+/**
+ * 'Tutorials': the playlist embedded from the privacy-enhanced domain, with a plain link as fallback.
+ * Hidden until TUTORIALS_PLAYLIST_URL names a playlist: an empty or broken player helps nobody.
+ */
 export function TutorialsCard() {
   const meta = useMeta();
   const url = meta.data?.tutorialsPlaylistUrl;
   const list = url ? playlistId(url) : null;
+  if (!url) return null;
   return (
     <Card>
       <CardHeader>
@@ -24,9 +27,7 @@ export function TutorialsCard() {
         <CardDescription>Short videos on setting up your profile, your schedule and your first swap.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {meta.isPending ? (
-          <Spinner label="Loading tutorials" />
-        ) : list ? (
+        {list ? (
           <div className="aspect-video w-full overflow-hidden rounded-md border border-border bg-muted">
             <iframe
               className="size-full"

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { invalidateSchedule } from "./invalidate";
+import { invalidateSchedule } from "@/lib/invalidate";
 
 /** A month (1..12) of a year, or a whole year when month is absent. */
 export type ClearScope = { year: number; month?: number };

@@ -1,10 +1,10 @@
+import type { Shift, ShiftInput } from "@common/shifts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Shift, ShiftInput } from "../../../../../common/shifts";
-import { invalidateSchedule } from "./invalidate";
+import { invalidateSchedule } from "@/lib/invalidate";
 
-export function createShift(input: ShiftInput): Promise<Shift> {
-  return api.post<Shift>("/api/shifts", input);
+export function createShift({ input, confirmSwapChange }: { input: ShiftInput; confirmSwapChange?: boolean }) {
+  return api.post<Shift>(`/api/shifts${confirmSwapChange ? "?confirmSwapChange=true" : ""}`, input);
 }
 
 export function useCreateShift() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { invalidateSchedule } from "./invalidate";
+import { invalidateSchedule } from "@/lib/invalidate";
 
-export function deleteShift(id: number): Promise<{ id: number }> {
-  return api.delete<{ id: number }>(`/api/shifts/${id}`);
+export function deleteShift({ id, confirmSwapChange }: { id: number; confirmSwapChange?: boolean }) {
+  return api.delete<{ id: number }>(`/api/shifts/${id}${confirmSwapChange ? "?confirmSwapChange=true" : ""}`);
 }
 
 export function useDeleteShift() {

@@ -1,12 +1,7 @@
+import type { Shift } from "@common/shifts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Shift } from "../../../../../common/shifts";
-
-/** Query keys of the shifts domain; nothing else builds them. */
-export const shiftKeys = {
-  all: ["shifts"] as const,
-  list: () => [...shiftKeys.all, "list"] as const,
-};
+import { shiftKeys } from "@/lib/query-keys";
 
 export function getShifts(): Promise<Shift[]> {
   return api.get<Shift[]>("/api/shifts");

@@ -1,10 +1,18 @@
+import type { Shift, ShiftInput } from "@common/shifts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Shift, ShiftInput } from "../../../../../common/shifts";
-import { invalidateSchedule } from "./invalidate";
+import { invalidateSchedule } from "@/lib/invalidate";
 
-export function updateShift({ id, changes }: { id: number; changes: Partial<ShiftInput> }): Promise<Shift> {
-  return api.patch<Shift>(`/api/shifts/${id}`, changes);
+export function updateShift({
+  id,
+  changes,
+  confirmSwapChange,
+}: {
+  id: number;
+  changes: Partial<ShiftInput>;
+  confirmSwapChange?: boolean;
+}): Promise<Shift> {
+  return api.patch<Shift>(`/api/shifts/${id}${confirmSwapChange ? "?confirmSwapChange=true" : ""}`, changes);
 }
 
 export function useUpdateShift() {

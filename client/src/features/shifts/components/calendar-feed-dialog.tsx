@@ -17,6 +17,9 @@ import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useCalendarFeedUrl, useRegenerateCalendarFeed } from "../api/calendar-feed";
 
+/** The same feed as webcal://, which phones and desktop calendar apps open as a subscription. */
+const webcalUrl = (url: string) => url.replace(/^https?:/, "webcal:");
+
 /** The private iCalendar address with copy and regenerate, for subscribing from a phone calendar. */
 export function CalendarFeedDialog() {
   const [open, setOpen] = useState(false);
@@ -86,6 +89,11 @@ export function CalendarFeedDialog() {
                 <span className="hidden sm:inline">Copy</span>
               </Button>
             </div>
+            {url && (
+              <a className="text-sm font-medium text-primary underline underline-offset-4" href={webcalUrl(url)}>
+                Open in your calendar app (webcal)
+              </a>
+            )}
             <p className="text-sm text-muted-foreground">
               Keep it private: anyone with this link can see your shifts. If it has been shared, create a new one.
             </p>
@@ -98,13 +106,19 @@ export function CalendarFeedDialog() {
               <Button variant="outline" onClick={() => setConfirming(false)} disabled={regenerate.isPending}>
                 Cancel
               </Button>
-              <Button onClick={renew} disabled={regenerate.isPending}>
+              <Button needsConnection onClick={renew} disabled={regenerate.isPending}>
                 {regenerate.isPending ? "Creating..." : "Create new link"}
               </Button>
             </div>
           </div>
         ) : (
-          <Button variant="outline" className="self-start" onClick={() => setConfirming(true)} disabled={!url}>
+          <Button
+            needsConnection
+            variant="outline"
+            className="self-start"
+            onClick={() => setConfirming(true)}
+            disabled={!url}
+          >
             <RefreshCw aria-hidden="true" />
             Regenerate link
           </Button>

@@ -17,7 +17,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api";
+import { isApiError } from "@/lib/api";
 import { type ClearScope, useClearShifts } from "../api/clear-shifts";
 import type { YearMonth } from "../calendar-math";
 import { monthTitle } from "./month-grid";
@@ -34,14 +34,14 @@ export function ClearCalendarMenu({ month }: { month: YearMonth }) {
       const { deletedCount } = await clear.mutateAsync(scope);
       toast({
         title: "Calendar cleared",
-        description: `Successfully cleared ${deletedCount} shifts for ${label}`,
+        description: `Successfully cleared ${deletedCount} ${deletedCount === 1 ? "shift" : "shifts"} for ${label}`,
       });
       setScope(null);
     } catch (error) {
       toast({
         variant: "destructive",
         title: "Failed to clear calendar",
-        description: errorMessage(error, "An error occurred"),
+        description: isApiError(error) && error.body?.message ? error.serverMessage : "Failed to clear shifts",
       });
     }
   };
@@ -50,7 +50,7 @@ export function ClearCalendarMenu({ month }: { month: YearMonth }) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" className="px-3">
+          <Button needsConnection variant="outline" className="px-3">
             <Trash2 aria-hidden="true" className="hidden sm:block" />
             Clear Calendar
             <ChevronDown aria-hidden="true" />
@@ -75,7 +75,7 @@ export function ClearCalendarMenu({ month }: { month: YearMonth }) {
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={clear.isPending}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" onClick={confirm} disabled={clear.isPending}>
+            <Button needsConnection variant="destructive" onClick={confirm} disabled={clear.isPending}>
               {clear.isPending ? "Clearing..." : "Clear calendar"}
             </Button>
           </AlertDialogFooter>

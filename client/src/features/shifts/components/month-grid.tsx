@@ -1,10 +1,11 @@
+import type { Shift } from "@common/shifts";
 import { format } from "date-fns";
 import { Plus } from "lucide-react";
 import { useMemo } from "react";
+import { dateOf, kindLabelOf, styleOf, timeRangeLabel } from "@/lib/shift-style";
+import { useNeedsConnection } from "@/lib/use-online";
 import { cn } from "@/lib/utils";
-import type { Shift } from "../../../../../common/shifts";
 import { inMonth, monthGrid, type YearMonth } from "../calendar-math";
-import { dateOf, kindLabelOf, styleOf, timeRangeLabel } from "./shift-style";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
@@ -30,6 +31,7 @@ export function MonthGrid({
   onOpenShift: (shift: Shift) => void;
 }) {
   const days = useMemo(() => monthGrid(month), [month]);
+  const addConnection = useNeedsConnection();
   const byDay = useMemo(() => {
     const map = new Map<string, Shift[]>();
     for (const s of shifts) map.set(s.date, [...(map.get(s.date) ?? []), s]);
@@ -81,7 +83,8 @@ export function MonthGrid({
                     onClick={() => onAdd(day)}
                     aria-label={`Add shift on ${long}`}
                     title={`Add shift on ${long}`}
-                    className="inline-flex size-6 shrink-0 items-center justify-center rounded-md text-primary hover:bg-primary-soft sm:size-7"
+                    {...addConnection}
+                    className="inline-flex size-6 shrink-0 items-center justify-center rounded-md text-primary hover:bg-primary-soft disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent sm:size-7"
                   >
                     <Plus aria-hidden="true" className="size-4" strokeWidth={2.5} />
                   </button>
@@ -107,7 +110,6 @@ export function MonthGrid({
 function ShiftChip({ shift, dayLabel, onOpen }: { shift: Shift; dayLabel: string; onOpen: () => void }) {
   const style = styleOf(shift);
   const times = timeRangeLabel(shift);
-  const compactTimes = shift.startTime && shift.endTime ? `${shift.startTime}–${shift.endTime}` : null;
   const name = `${kindLabelOf(shift)}${times ? `, ${times}` : ""}, ${dayLabel}`;
   return (
     <button
@@ -123,7 +125,7 @@ function ShiftChip({ shift, dayLabel, onOpen }: { shift: Shift; dayLabel: string
     >
       <span className="truncate sm:hidden">{style.short}</span>
       <span className="hidden truncate sm:block">{style.label}</span>
-      {compactTimes && <span className="hidden truncate font-medium lg:block">{compactTimes}</span>}
+      {times && <span className="hidden font-medium lg:block">{times}</span>}
     </button>
   );
 }

@@ -1,8 +1,8 @@
+import type { Shift } from "@common/shifts";
 import { CalendarPlus, ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import type { Shift } from "../../../../../common/shifts";
 import { inMonth, shiftMonth, type YearMonth, yearMonthOf } from "../calendar-math";
 import type { ShiftFormState } from "../shift-form-rules";
 import { MonthGrid, monthTitle } from "./month-grid";
@@ -34,8 +34,8 @@ export function ShiftCalendar({
   loading?: boolean;
   emptyHint?: boolean;
   addRequest?: AddRequest | null;
-  onSave?: (form: ShiftFormState, editing: Shift | null) => Promise<void>;
-  onDelete?: (shift: Shift) => Promise<void>;
+  onSave?: (form: ShiftFormState, editing: Shift | null, confirmSwapChange?: boolean) => Promise<void>;
+  onDelete?: (shift: Shift, confirmSwapChange?: boolean) => Promise<void>;
 }) {
   const [navigated, setNavigated] = useState(false);
   const [detailsId, setDetailsId] = useState<number | null>(null);
@@ -124,7 +124,7 @@ export function ShiftCalendar({
                 }
               : undefined
           }
-          onDelete={onDelete ? () => onDelete(details) : undefined}
+          onDelete={onDelete ? (confirmSwapChange) => onDelete(details, confirmSwapChange) : undefined}
         />
       )}
       {formTarget && onSave && (

@@ -1,3 +1,4 @@
+import type { Shift } from "@common/shifts";
 import { format } from "date-fns";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,9 +11,10 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FieldMessage } from "@/components/ui/field-message";
+import { dateOf, kindLabelOf, styleOf, timeRangeLabel } from "@/lib/shift-style";
 import { cn } from "@/lib/utils";
-import type { Shift } from "../../../../../common/shifts";
-import { dateOf, kindLabelOf, styleOf, timeRangeLabel } from "./shift-style";
+import { SwapChangeQuestion } from "../swap-change-question";
+import { SwapChangeConfirm } from "./swap-change-confirm";
 
 /** 'Shift Details': type, time, Protected, notes; Close, and Edit / Delete when allowed. */
 export function ShiftDetailsDialog({
@@ -24,24 +26,29 @@ export function ShiftDetailsDialog({
   shift: Shift;
   onClose: () => void;
   onEdit?: () => void;
-  onDelete?: () => Promise<void>;
+  onDelete?: (confirmSwapChange?: boolean) => Promise<void>;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [question, setQuestion] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const untimed = shift.shiftType === "rest_day" || shift.shiftType === "annual_leave";
   const time = timeRangeLabel(shift) ?? (untimed ? "All day" : "Time TBD");
 
-  const remove = async () => {
+  const remove = async (confirmSwapChange = false) => {
     if (!onDelete) return;
     setDeleting(true);
     setError(null);
     try {
-      await onDelete();
+      await onDelete(confirmSwapChange);
       onClose();
     } catch (e) {
-      setError(e instanceof Error ? e.message : "Failed to delete shift. Please try again.");
       setConfirming(false);
+      if (e instanceof SwapChangeQuestion) setQuestion(e.message);
+      else {
+        setQuestion(null);
+        setError(e instanceof Error ? e.message : "Failed to delete shift. Please try again.");
+      }
     } finally {
       setDeleting(false);
     }
@@ -69,14 +76,22 @@ export function ShiftDetailsDialog({
           <dd className="whitespace-pre-wrap break-words">{shift.notes || "None"}</dd>
         </dl>
         {error && <FieldMessage role="alert">{error}</FieldMessage>}
-        {confirming ? (
+        {question ? (
+          <SwapChangeConfirm
+            question={question}
+            busy={deleting}
+            action="Delete anyway"
+            onKeep={() => setQuestion(null)}
+            onConfirm={() => void remove(true)}
+          />
+        ) : confirming ? (
           <div className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-[#fbe9e7] p-3">
             <p className="font-semibold">Delete this entry from your calendar?</p>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => setConfirming(false)} disabled={deleting}>
                 Keep it
               </Button>
-              <Button variant="destructive" onClick={remove} disabled={deleting}>
+              <Button needsConnection variant="destructive" onClick={() => void remove()} disabled={deleting}>
                 {deleting ? "Deleting..." : "Yes, delete"}
               </Button>
             </div>
@@ -86,9 +101,13 @@ export function ShiftDetailsDialog({
             <Button variant="outline" onClick={onClose}>
               Close
             </Button>
-            {onEdit && <Button onClick={onEdit}>Edit</Button>}
+            {onEdit && (
+              <Button needsConnection onClick={onEdit}>
+                Edit
+              </Button>
+            )}
             {onDelete && (
-              <Button variant="destructive" onClick={() => setConfirming(true)}>
+              <Button needsConnection variant="destructive" onClick={() => setConfirming(true)}>
                 Delete
               </Button>
             )}

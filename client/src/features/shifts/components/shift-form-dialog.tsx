@@ -1,3 +1,5 @@
+import { isCalendarDay } from "@common/dates";
+import { type Shift, timePairIssue } from "@common/shifts";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -13,20 +15,18 @@ import { FieldMessage } from "@/components/ui/field-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { choiceOf, type ShiftChoice, shiftStyles } from "@/lib/shift-style";
 import { cn } from "@/lib/utils";
-import { isCalendarDay } from "../../../../../common/dates";
-import { type Shift, timePairIssue } from "../../../../../common/shifts";
 import {
   applyChoice,
-  choiceOf,
   emptyForm,
   formFromShift,
-  type ShiftChoice,
   type ShiftFormState,
   shiftChoices,
   timeOptions,
 } from "../shift-form-rules";
-import { shiftStyles } from "./shift-style";
+import { SwapChangeQuestion } from "../swap-change-question";
+import { SwapChangeConfirm } from "./swap-change-confirm";
 
 const TIME_OPTIONS = timeOptions();
 
@@ -44,7 +44,7 @@ export function ShiftFormDialog({
 }: {
   target: ShiftFormTarget;
   shifts: Shift[];
-  onSave: (form: ShiftFormState, editing: Shift | null) => Promise<void>;
+  onSave: (form: ShiftFormState, editing: Shift | null, confirmSwapChange?: boolean) => Promise<void>;
   onClose: () => void;
 }) {
   const editing = target.editing ?? null;
@@ -52,6 +52,8 @@ export function ShiftFormDialog({
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The server's question when the day belongs to a swap request; answered by saving again. */
+  const [question, setQuestion] = useState<string | null>(null);
   const id = useId();
   const choice = choiceOf(form);
   const untimed = form.shiftType === "rest_day" || form.shiftType === "annual_leave";
@@ -72,6 +74,23 @@ export function ShiftFormDialog({
     else setForm((f) => ({ ...f, date }));
   };
 
+  const save = async (confirmSwapChange: boolean) => {
+    setSaving(true);
+    setError(null);
+    try {
+      await onSave(form, editing, confirmSwapChange);
+      onClose();
+    } catch (e) {
+      if (e instanceof SwapChangeQuestion) setQuestion(e.message);
+      else {
+        setQuestion(null);
+        setError(e instanceof Error ? e.message : "Something went wrong. Please try again.");
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!isCalendarDay(form.date)) return setError("Please enter a valid date");
@@ -79,16 +98,7 @@ export function ShiftFormDialog({
       const issue = timePairIssue(form);
       if (issue) return setError(issue.message);
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(form, editing);
-      onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "Something went wrong. Please try again.");
-    } finally {
-      setSaving(false);
-    }
+    await save(false);
   };
 
   const endsNextDay = !untimed && form.startTime && form.endTime && form.endTime <= form.startTime;
@@ -202,14 +212,24 @@ export function ShiftFormDialog({
 
           <div aria-live="assertive">{error && <FieldMessage role="alert">{error}</FieldMessage>}</div>
 
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : editing ? "Save changes" : "Add shift"}
-            </Button>
-          </DialogFooter>
+          {question ? (
+            <SwapChangeConfirm
+              question={question}
+              busy={saving}
+              action={editing ? "Change anyway" : "Add anyway"}
+              onKeep={() => setQuestion(null)}
+              onConfirm={() => void save(true)}
+            />
+          ) : (
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
+                Cancel
+              </Button>
+              <Button needsConnection type="submit" disabled={saving}>
+                {saving ? "Saving..." : editing ? "Save changes" : "Add shift"}
+              </Button>
+            </DialogFooter>
+          )}
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
+import { legendItems, shiftStyles } from "@/lib/shift-style";
 import { cn } from "@/lib/utils";
-import { legendItems, shiftStyles } from "./shift-style";
 
 export function ShiftLegend({ className }: { className?: string }) {
   return (

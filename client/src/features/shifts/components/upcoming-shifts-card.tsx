@@ -1,3 +1,4 @@
+import type { Shift } from "@common/shifts";
 import { format } from "date-fns";
 import { CalendarDays } from "lucide-react";
 import { Link } from "wouter";
@@ -5,14 +6,13 @@ import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { FieldMessage } from "@/components/ui/field-message";
-import { Spinner } from "@/components/ui/spinner";
+import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
+import { dateOf, kindLabelOf, styleOf, timeRangeLabel } from "@/lib/shift-style";
+import { useToday } from "@/lib/use-today";
 import { cn } from "@/lib/utils";
-import type { Shift } from "../../../../../common/shifts";
 import { useShifts } from "../api/get-shifts";
 import { nextDays } from "../calendar-math";
-import { useToday } from "../hooks/use-today";
-import { dateOf, kindLabelOf, styleOf, timeRangeLabel } from "./shift-style";
 
 /** SPEC §9: the upcoming window is 7 days. */
 export const UPCOMING_DAYS = 7;
@@ -36,16 +36,26 @@ export function UpcomingShiftsCard() {
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {shifts.isPending ? (
-          <Spinner label="Loading your shifts" />
-        ) : shifts.isError ? (
+        {shifts.isPending && (
+          <p role="status" className="sr-only">
+            Loading your shifts
+          </p>
+        )}
+        {shifts.isError ? (
           <FieldMessage role="alert">
             {errorMessage(shifts.error, "There was a problem loading your shifts. Please try again.")}
           </FieldMessage>
         ) : (
-          <ul className="flex flex-col divide-y divide-border">
+          // While loading, the same seven rows with a placeholder per day: the card has its final
+          // height from the first paint. On a phone a shift wraps to two lines, so every row there
+          // is two lines tall whatever it holds. Only loaded rows carry data-day.
+          <ul className="flex flex-col divide-y divide-border" aria-busy={shifts.isPending}>
             {days.map((day, i) => (
-              <li key={day} data-day={day} className="flex items-start justify-between gap-3 py-2">
+              <li
+                key={day}
+                data-day={shifts.isPending ? undefined : day}
+                className="flex min-h-17 items-start justify-between gap-3 py-2 sm:min-h-0"
+              >
                 <span className="w-32 shrink-0 font-semibold whitespace-nowrap">
                   {i === 0 ? "Today" : i === 1 ? "Tomorrow" : format(dateOf(day), "EEE, MMM d")}
                   {i < 2 && (
@@ -54,7 +64,11 @@ export function UpcomingShiftsCard() {
                     </span>
                   )}
                 </span>
-                <DayEntries shifts={byDay.get(day) ?? []} />
+                {shifts.isPending ? (
+                  <Skeleton className="my-0.5 h-5 w-24" />
+                ) : (
+                  <DayEntries shifts={byDay.get(day) ?? []} />
+                )}
               </li>
             ))}
           </ul>
@@ -72,7 +86,7 @@ function DayEntries({ shifts }: { shifts: Shift[] }) {
   if (shifts.length === 0) return <span className="text-muted-foreground">No shift</span>;
   if (working.length === 0) {
     return (
-      <span className="flex flex-wrap items-center justify-end gap-2">
+      <span className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
         Rest Day
         {shifts.some((s) => s.restDayShiftInterest) && <Badge variant="success">Available Off Day</Badge>}
       </span>
@@ -81,7 +95,7 @@ function DayEntries({ shifts }: { shifts: Shift[] }) {
   return (
     <ul className="flex flex-col items-end gap-1 text-right">
       {working.map((s) => (
-        <li key={s.id} className="flex flex-wrap items-center justify-end gap-2">
+        <li key={s.id} className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
           <span className={cn("rounded border px-1.5 py-0.5 text-xs font-bold", styleOf(s).chip)}>
             {kindLabelOf(s)}
           </span>

@@ -1,7 +1,7 @@
+import type { PotentialMatch } from "@common/swaps";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { PotentialMatch } from "../../../../../common/swaps";
-import { swapKeys } from "./get-swap-requests";
+import { swapKeys } from "@/lib/query-keys";
 
 export function findMatches(shiftId: number): Promise<PotentialMatch[]> {
   return api.get<PotentialMatch[]>(`/api/find-matches/${shiftId}`);

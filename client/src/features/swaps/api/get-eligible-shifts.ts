@@ -1,7 +1,7 @@
+import type { SwapShift } from "@common/swaps";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { SwapShift } from "../../../../../common/swaps";
-import { swapKeys } from "./get-swap-requests";
+import { swapKeys } from "@/lib/query-keys";
 
 export function getEligibleShifts(date: string | null): Promise<SwapShift[]> {
   const query = date ? `?${new URLSearchParams({ date })}` : "";

@@ -1,7 +1,8 @@
+import type { SwapRequest } from "@common/swaps";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { SwapRequest } from "../../../../../common/swaps";
-import { SWAP_STALE_TIME, swapKeys } from "./get-swap-requests";
+import { swapKeys } from "@/lib/query-keys";
+import { SWAP_STALE_TIME } from "./get-swap-requests";
 
 export function getOpenRequests(): Promise<SwapRequest[]> {
   return api.get<SwapRequest[]>("/api/swap-requests/open");

@@ -1,19 +1,7 @@
+import type { SwapRequest } from "@common/swaps";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { SwapRequest } from "../../../../../common/swaps";
-
-/**
- * Query keys of the swaps domain; nothing else builds them. Everything sits under
- * ["swap-requests"], which the realtime hook invalidates on SWAP_UPDATED.
- */
-export const swapKeys = {
-  all: ["swap-requests"] as const,
-  mine: () => [...swapKeys.all, "mine"] as const,
-  detail: (id: number) => [...swapKeys.all, "detail", id] as const,
-  open: () => [...swapKeys.all, "open"] as const,
-  eligibleShifts: (date: string | null) => [...swapKeys.all, "eligible-shifts", date ?? "any"] as const,
-  matches: (shiftId: number) => [...swapKeys.all, "matches", shiftId] as const,
-};
+import { swapKeys } from "@/lib/query-keys";
 
 /** SPEC §9: swap requests are cached 1 minute. */
 export const SWAP_STALE_TIME = 60_000;

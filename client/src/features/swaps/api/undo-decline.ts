@@ -1,7 +1,7 @@
+import type { SwapRequest } from "@common/swaps";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { SwapRequest } from "../../../../../common/swaps";
-import { invalidateAfterSwapChange } from "./invalidate";
+import { invalidateAfterSwapChange } from "@/lib/invalidate";
 
 export function undoDecline(id: number): Promise<SwapRequest> {
   return api.post<SwapRequest>(`/api/swap-requests/${id}/undo-decline`);

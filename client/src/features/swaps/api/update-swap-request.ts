@@ -1,7 +1,7 @@
+import type { SwapRequest, UpdateSwapRequest } from "@common/swaps";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { SwapRequest, UpdateSwapRequest } from "../../../../../common/swaps";
-import { invalidateAfterSwapChange } from "./invalidate";
+import { invalidateAfterSwapChange } from "@/lib/invalidate";
 
 export function updateSwapRequest(id: number, changes: UpdateSwapRequest): Promise<SwapRequest> {
   return api.patch<SwapRequest>(`/api/swap-requests/${id}`, changes);

@@ -1,23 +1,39 @@
+import { splitByShift } from "@common/swap-order";
 import { Link } from "wouter";
+import { SwapStatusBadge } from "@/components/swap-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
-import { useUser } from "@/features/auth/api/get-user";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDay, SHORT_DATE } from "@/lib/format";
+import { useToday } from "@/lib/use-today";
+import { useUser } from "@/lib/user";
 import { useSwapRequests } from "../api/get-swap-requests";
-import { formatDay, SHORT_DATE } from "../format";
-import { SwapStatusBadge } from "./swap-status-badge";
+import { requestOrderKey } from "../format";
 
 /** SPEC §9: the dashboard shows 3 pending requests. */
 const SHOWN = 3;
+
+const ITEM = "flex items-center justify-between gap-3 rounded-md border border-border p-3";
+
+/** The shape of one listed request (two lines in a bordered box), empty or as a loading placeholder. */
+function RequestOutline({ loading = false }: { loading?: boolean }) {
+  return (
+    <div className={ITEM}>
+      <span className="flex flex-col">
+        <span className="flex h-6 items-center">{loading && <Skeleton className="h-4 w-28" />}</span>
+        <span className="flex h-5 items-center">{loading && <Skeleton className="h-3.5 w-36" />}</span>
+      </span>
+    </div>
+  );
+}
 
 /** Dashboard 'Swap Requests': up to 3 pending requests and a link to manage them all. */
 export function DashboardSwapRequestsCard() {
   const { user } = useUser();
   const query = useSwapRequests();
-  // Soonest shift first: those are the requests that need an answer before anything else.
-  const pending = (query.data ?? [])
-    .filter((r) => r.status === "pending")
-    .sort((a, b) => a.requesterShift.date.localeCompare(b.requesterShift.date));
+  const today = useToday();
+  // The one order of every screen (soonest shift first); pending ones whose shift is still ahead.
+  const pending = splitByShift(query.data ?? [], requestOrderKey, today).active.filter((r) => r.status === "pending");
   const more = pending.length - SHOWN;
 
   return (
@@ -26,31 +42,58 @@ export function DashboardSwapRequestsCard() {
         <CardTitle>Swap Requests</CardTitle>
       </CardHeader>
       <CardContent>
-        {query.isPending || !user ? (
-          <Spinner label="Loading swap requests" />
-        ) : pending.length === 0 ? (
-          <p className="text-muted-foreground">No pending swap requests.</p>
-        ) : (
-          <ul className="flex flex-col gap-2">
-            {pending.slice(0, SHOWN).map((r) => (
-              <li key={r.id}>
-                <Link
-                  href={`/messages/${r.id}`}
-                  className="flex items-center justify-between gap-3 rounded-md border border-border p-3 hover:bg-muted"
-                >
-                  <span className="flex flex-col">
-                    <span className="font-semibold">{formatDay(r.requesterShift.date, SHORT_DATE)}</span>
-                    <span className="text-sm text-muted-foreground">
-                      {r.responderId !== null ? "Awaiting response" : "Looking for match"}
-                    </span>
-                  </span>
-                  <SwapStatusBadge status={r.status} />
-                </Link>
+        {/* The list's place is kept for SHOWN requests and the '+n more' line from the first paint:
+            an invisible outline shares one grid cell with the content, so the card is as tall
+            while loading as when the requests arrive, and the cards after it never move. */}
+        <div className="grid">
+          <ul aria-hidden="true" className="invisible col-start-1 row-start-1 flex flex-col gap-2">
+            {Array.from({ length: SHOWN }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+              <li key={i}>
+                <RequestOutline />
               </li>
             ))}
-            {more > 0 && <li className="text-sm font-semibold text-muted-foreground">+{more} more</li>}
+            <li className="h-5" />
           </ul>
-        )}
+          <div className="col-start-1 row-start-1 flex flex-col">
+            {query.isPending || !user ? (
+              <>
+                <p role="status" className="sr-only">
+                  Loading swap requests
+                </p>
+                <ul aria-hidden="true" className="flex flex-col gap-2">
+                  {Array.from({ length: SHOWN }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+                    <li key={i}>
+                      <RequestOutline loading />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : pending.length === 0 ? (
+              <p className="flex flex-1 items-center justify-center rounded-md border border-dashed border-border p-4 text-center text-muted-foreground">
+                No pending swap requests.
+              </p>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {pending.slice(0, SHOWN).map((r) => (
+                  <li key={r.id}>
+                    <Link href={`/messages/${r.id}`} className={`${ITEM} hover:bg-muted`}>
+                      <span className="flex flex-col">
+                        <span className="h-6 font-semibold">{formatDay(r.requesterShift.date, SHORT_DATE)}</span>
+                        <span className="h-5 text-sm text-muted-foreground">
+                          {r.responderId !== null ? "Awaiting response" : "Looking for match"}
+                        </span>
+                      </span>
+                      <SwapStatusBadge status={r.status} />
+                    </Link>
+                  </li>
+                ))}
+                {more > 0 && <li className="h-5 text-sm font-semibold text-muted-foreground">+{more} more</li>}
+              </ul>
+            )}
+          </div>
+        </div>
       </CardContent>
       <CardFooter>
         <Button asChild variant="outline">

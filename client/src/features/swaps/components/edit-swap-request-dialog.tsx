@@ -1,3 +1,4 @@
+import { allowedActions, MAX_OFFERS, type SwapRequest } from "@common/swaps";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -9,14 +10,12 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/use-toast";
-import { allowedActions, MAX_OFFERS, OFFER_LIMIT_MESSAGE, type SwapRequest } from "../../../../../common/swaps";
+import { formatDay, LONG_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
 import { useDeleteSwapRequest } from "../api/delete-swap-request";
 import { useFindMatches } from "../api/find-matches";
 import { useUpdateSwapRequest } from "../api/update-swap-request";
-import { formatDay, LONG_DATE, shiftTimes, shiftTypeLabel } from "../format";
 import { failureToast, successToast } from "../toasts";
-import { ShiftChoice } from "./shift-choice";
+import { OfferPicker } from "./offer-picker";
 
 /**
  * The requester's edit/cancel control: change the shifts offered in return (which clears both
@@ -60,15 +59,6 @@ function EditBody({ request: r, onClose }: { request: SwapRequest; onClose: () =
       (s) => !r.offers.some((o) => o.shiftId === s.id),
     ),
   ].sort((a, b) => a.date.localeCompare(b.date));
-
-  const toggle = (id: number) => {
-    if (offerIds.includes(id)) return setOfferIds(offerIds.filter((o) => o !== id));
-    if (offerIds.length >= MAX_OFFERS) {
-      toast({ title: "Selection Limit", description: OFFER_LIMIT_MESSAGE });
-      return;
-    }
-    setOfferIds([...offerIds, id]);
-  };
 
   const save = () =>
     update.mutate(
@@ -115,28 +105,17 @@ function EditBody({ request: r, onClose }: { request: SwapRequest; onClose: () =
       {canEdit && (
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-base">
-            Shifts you offer to cover for {r.responderUser?.firstName} (up to {MAX_OFFERS}). Changing them clears both
-            agreements.
+            Shifts you offer to cover for <bdi>{r.responderUser?.firstName}</bdi> (up to {MAX_OFFERS}). Changing them
+            clears both agreements.
           </legend>
           {matches.isPending ? (
             <Spinner label="Loading shifts" />
           ) : candidates.length === 0 ? (
             <p className="rounded-md bg-muted p-3 text-muted-foreground">
-              {r.responderUser?.firstName} has no shifts needing cover on days you are free.
+              <bdi>{r.responderUser?.firstName}</bdi> has no shifts needing cover on days you are free.
             </p>
           ) : (
-            <div className="flex max-h-60 flex-col gap-2 overflow-y-auto p-1">
-              {candidates.map((s) => (
-                <ShiftChoice
-                  key={s.id}
-                  shift={s}
-                  type="checkbox"
-                  name="edit-offer"
-                  checked={offerIds.includes(s.id)}
-                  onChange={() => toggle(s.id)}
-                />
-              ))}
-            </div>
+            <OfferPicker shifts={candidates} selected={offerIds} onChange={setOfferIds} name="edit-offer" />
           )}
         </fieldset>
       )}
@@ -149,7 +128,12 @@ function EditBody({ request: r, onClose }: { request: SwapRequest; onClose: () =
               : "Delete this swap request and its conversation for both of you? This cannot be undone."}
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button variant="destructive" onClick={confirming === "cancel" ? cancel : destroy} disabled={busy}>
+            <Button
+              needsConnection
+              variant="destructive"
+              onClick={confirming === "cancel" ? cancel : destroy}
+              disabled={busy}
+            >
               {confirming === "cancel" ? "Yes, cancel request" : "Yes, delete request"}
             </Button>
             <Button variant="outline" onClick={() => setConfirming(null)} disabled={busy}>
@@ -162,12 +146,13 @@ function EditBody({ request: r, onClose }: { request: SwapRequest; onClose: () =
       <DialogFooter className="sm:justify-between">
         <div className="flex flex-col gap-2 sm:flex-row">
           {allowed.includes("cancel") && (
-            <Button variant="outline" onClick={() => setConfirming("cancel")} disabled={busy}>
+            <Button needsConnection variant="outline" onClick={() => setConfirming("cancel")} disabled={busy}>
               Cancel request
             </Button>
           )}
           {allowed.includes("delete") && (
             <Button
+              needsConnection
               variant="ghost"
               className="text-destructive"
               onClick={() => setConfirming("delete")}
@@ -178,7 +163,7 @@ function EditBody({ request: r, onClose }: { request: SwapRequest; onClose: () =
           )}
         </div>
         {canEdit && (
-          <Button onClick={save} disabled={busy || matches.isPending}>
+          <Button needsConnection onClick={save} disabled={busy || matches.isPending}>
             {update.isPending ? "Saving..." : "Save changes"}
           </Button>
         )}

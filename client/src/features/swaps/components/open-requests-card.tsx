@@ -1,11 +1,23 @@
+import type { SwapRequest } from "@common/swaps";
+import { type ReactNode, useState } from "react";
 import { useLocation } from "wouter";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
+import { formatDay, fullName, LONG_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
 import { useOpenRequests } from "../api/get-open-requests";
 import { useOfferToCover } from "../api/offer-to-cover";
-import { formatDay, fullName, LONG_DATE, shiftTimes, shiftTypeLabel } from "../format";
 import { failureToast, successToast } from "../toasts";
 
 /** Colleagues of my grade looking for anyone to work a shift (DESIGN §5.11). */
@@ -13,11 +25,18 @@ export function OpenRequestsCard() {
   const query = useOpenRequests();
   const cover = useOfferToCover();
   const [, navigate] = useLocation();
+  // Offering makes me the responder at once, so it is asked once before it happens.
+  const [asking, setAsking] = useState<SwapRequest | null>(null);
 
   const offer = (id: number) =>
     cover.mutate(id, {
       onSuccess: (r) => {
-        successToast("Swap request updated", `You offered to cover ${r.requesterUser.firstName}'s shift.`);
+        successToast(
+          "Swap request updated",
+          <>
+            You offered to cover <bdi>{r.requesterUser.firstName}</bdi>'s shift.
+          </>,
+        );
         navigate(`/messages?request=${r.id}`);
       },
       onError: (e) => failureToast("Failed to update swap request", e),
@@ -51,13 +70,14 @@ export function OpenRequestsCard() {
                     {shiftTypeLabel(r.requesterShift.shiftType)} · {shiftTimes(r.requesterShift)}
                   </span>
                   <span className="text-sm">
-                    {fullName(r.requesterUser)}
+                    <bdi>{fullName(r.requesterUser)}</bdi>
                     {r.requesterUser.hub ? ` · ${r.requesterUser.hub}` : ""}
                   </span>
                 </div>
                 <Button
+                  needsConnection
                   size="sm"
-                  onClick={() => offer(r.id)}
+                  onClick={() => setAsking(r)}
                   disabled={cover.isPending}
                   aria-label={`Offer to cover ${fullName(r.requesterUser)}'s shift on ${formatDay(r.requesterShift.date, LONG_DATE)}`}
                 >
@@ -67,7 +87,33 @@ export function OpenRequestsCard() {
             ))}
           </ul>
         )}
+        <AlertDialog open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{asking ? offerQuestion(asking) : ""}</AlertDialogTitle>
+              <AlertDialogDescription>
+                You become the other party of this request and can agree the swap in its conversation.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction needsConnection onClick={() => asking && offer(asking.id)}>
+                Offer to cover
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
       </CardContent>
     </Card>
+  );
+}
+
+/** 'Offer to work Fri 12 Dec 7:00 AM – 7:00 PM for Cara Jones?' */
+export function offerQuestion(r: Pick<SwapRequest, "requesterShift" | "requesterUser">): ReactNode {
+  const day = formatDay(r.requesterShift.date, "EEE d MMM");
+  return (
+    <>
+      Offer to work {day} {shiftTimes(r.requesterShift)} for <bdi>{fullName(r.requesterUser)}</bdi>?
+    </>
   );
 }

@@ -1,9 +1,12 @@
+import { coveredShiftType, type SwapShift } from "@common/swaps";
 import type { ReactNode } from "react";
+import { formatDay, LONG_DATE, shiftTimes } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { coveredShiftType, type SwapShift } from "../../../../../common/swaps";
-import { formatDay, LONG_DATE, shiftTimes } from "../format";
 
-/** The wizard knows two looks only: day (green) and night (red). */
+/**
+ * The wizard knows two looks only: day and night, each with its legend dot (day green, night red).
+ * The night box itself is a calm slate blue: a red box reads as an error.
+ */
 const looks = {
   day: {
     label: "Day Shift",
@@ -12,14 +15,14 @@ const looks = {
   },
   night: {
     label: "Night Shift",
-    className: "border-[#ee958d] bg-[#fff5f4] has-[:checked]:bg-[#fde3e1]",
+    className: "border-[#9fb0c8] bg-[#f4f6fa] has-[:checked]:bg-[#e4eaf4]",
     dot: "bg-[#e0584d]",
   },
 } as const;
 
 /** Day or night for display; a shift needing cover is shown as what it becomes for whoever works it. */
-export const lookOf = (s: Pick<SwapShift, "shiftType" | "startTime">) =>
-  looks[s.shiftType === "night" ? "night" : s.shiftType === "day" ? "day" : coveredShiftType(s.startTime)];
+export const lookOf = (s: Pick<SwapShift, "shiftType" | "startTime" | "endTime">) =>
+  looks[s.shiftType === "night" ? "night" : s.shiftType === "day" ? "day" : coveredShiftType(s)];
 
 /** A selectable shift (radio or checkbox) as a tappable card. */
 export function ShiftChoice({
@@ -29,6 +32,7 @@ export function ShiftChoice({
   checked,
   onChange,
   extra,
+  disabled = false,
 }: {
   shift: SwapShift;
   type: "radio" | "checkbox";
@@ -36,13 +40,15 @@ export function ShiftChoice({
   checked: boolean;
   onChange: () => void;
   extra?: ReactNode;
+  disabled?: boolean;
 }) {
   const look = lookOf(shift);
   return (
     <label
       className={cn(
-        "flex cursor-pointer items-start gap-3 rounded-md border p-3 text-base has-[:checked]:border-2",
+        "flex items-start gap-3 rounded-md border p-3 text-base has-[:checked]:border-2",
         look.className,
+        disabled ? "cursor-not-allowed opacity-70" : "cursor-pointer",
       )}
     >
       <input
@@ -50,6 +56,7 @@ export function ShiftChoice({
         name={name}
         checked={checked}
         onChange={onChange}
+        disabled={disabled}
         className="mt-1 size-5 shrink-0 accent-primary"
       />
       <span className="flex min-w-0 flex-col">

@@ -1,6 +1,9 @@
+import { allowedActions, type SwapRequest } from "@common/swaps";
+import type { Warning } from "@common/working-time";
 import { CheckCircle2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useLocation } from "wouter";
+import { SwapStatusBadge } from "@/components/swap-status-badge";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -17,9 +20,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { useUser } from "@/features/auth/api/get-user";
 import { errorMessage, isApiError } from "@/lib/api";
-import { allowedActions, type SwapRequest } from "../../../../../common/swaps";
+import { formatDay, formatInstant, fullName, LONG_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
+import { useNeedsConnection } from "@/lib/use-online";
+import { useUser } from "@/lib/user";
 import { useAgreeToSwap } from "../api/agree";
 import { useDeleteSwapRequest } from "../api/delete-swap-request";
 import { useSwapRequest } from "../api/get-swap-request";
@@ -27,13 +31,13 @@ import { useRejectSwapRequest } from "../api/reject";
 import { useWithdrawAgreement } from "../api/unagree";
 import { useUndoDecline } from "../api/undo-decline";
 import { useUpdateSwapRequest } from "../api/update-swap-request";
-import { formatDay, formatInstant, fullName, LONG_DATE, myRole, shiftTimes, shiftTypeLabel } from "../format";
+import { myRole } from "../format";
 import { useCalendarRefreshOnCompletion } from "../hooks/use-calendar-refresh-on-completion";
 import { failureToast, successToast } from "../toasts";
+import { otherFirstName, RestWarnings, restWarningsOf } from "./rest-warnings";
 import { ShiftLine } from "./shift-choice";
-import { SwapStatusBadge } from "./swap-status-badge";
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
       <dt className="text-sm font-semibold text-muted-foreground">{label}</dt>
@@ -92,7 +96,15 @@ function Details({ request: r, myId, onDeleted }: { request: SwapRequest; myId: 
     hasResponder: r.responderId !== null,
   };
   const allowed = role === "other" ? [] : allowedActions(role, state);
-  const you = (name: string, mine: boolean) => (mine ? `${name} (you)` : name);
+  // Names are isolated: a right-to-left name must not reorder the words around it.
+  const you = (name: string, mine: boolean) =>
+    mine ? (
+      <>
+        <bdi>{name}</bdi> (you)
+      </>
+    ) : (
+      <bdi>{name}</bdi>
+    );
 
   return (
     <Card data-testid="swap-details">
@@ -114,16 +126,27 @@ function Details({ request: r, myId, onDeleted }: { request: SwapRequest; myId: 
             {shiftTypeLabel(r.requesterShift.shiftType)} · {shiftTimes(r.requesterShift)}
           </Row>
           {r.offers.length > 0 && (
-            <Row label={`${r.requesterUser.firstName} offers to cover`}>
-              <ul className="flex flex-col gap-1">
+            <Row
+              label={
+                <>
+                  <bdi>{r.requesterUser.firstName}</bdi> offers to cover
+                </>
+              }
+            >
+              <ul className="flex flex-col gap-2">
                 {r.offers.map((o) => (
-                  <li key={o.shiftId} className="flex flex-wrap items-center gap-2">
-                    <ShiftLine shift={o.shift} />
-                    {o.accepted && (
-                      <span className="rounded-full bg-[#e5f2eb] px-2 text-xs font-semibold text-[#00522a]">
-                        Chosen
-                      </span>
-                    )}
+                  <li key={o.shiftId} data-testid="offer">
+                    {/* The badge sits on its own offer's date line, so it can never wrap onto another offer. */}
+                    <ShiftLine
+                      shift={o.shift}
+                      badge={
+                        o.accepted && (
+                          <span className="ml-1 inline-block whitespace-nowrap rounded-full bg-[#e5f2eb] px-2 align-middle text-xs font-semibold text-[#00522a]">
+                            Chosen
+                          </span>
+                        )
+                      }
+                    />
                   </li>
                 ))}
               </ul>
@@ -155,16 +178,32 @@ function DealAgreement({
   const agree = useAgreeToSwap();
   const withdraw = useWithdrawAgreement();
   const [offerChoice, setOfferChoice] = useState<number | null>(r.acceptedOfferShiftId);
+  // Warnings the server found at agree time (e.g. for another offer than the one shown), until read.
+  const [refused, setRefused] = useState<Warning[] | null>(null);
   const completed = r.status === "completed";
   const busy = agree.isPending || withdraw.isPending;
   const choosing = role === "responder" && !r.responderAgreed && r.offers.length > 0 && canAgree;
+  const mineWarnings = refused ?? r.warnings.filter((w) => w.party === role);
+  const theirWarnings = r.warnings.filter((w) => w.party !== role);
+  const acknowledging = mineWarnings.length > 0;
 
   const doAgree = () =>
     agree.mutate(
-      { id: r.id, acceptedOfferShiftId: role === "responder" ? offerChoice : null },
       {
-        onSuccess: () => successToast("Deal agreed", "You have agreed to this swap deal."),
-        onError: (e) => failureToast("Failed to agree to deal", e),
+        id: r.id,
+        acceptedOfferShiftId: role === "responder" ? offerChoice : null,
+        acknowledgeWarnings: acknowledging,
+      },
+      {
+        onSuccess: () => {
+          setRefused(null);
+          successToast("Deal agreed", "You have agreed to this swap deal.");
+        },
+        onError: (e) => {
+          const warnings = restWarningsOf(e);
+          if (warnings) setRefused(warnings);
+          failureToast("Failed to agree to deal", e);
+        },
       },
     );
   const doWithdraw = () =>
@@ -174,10 +213,12 @@ function DealAgreement({
     });
 
   const side = (label: string, name: string, agreed: boolean, mine: boolean) => (
-    <div className="flex items-center justify-between gap-3 rounded-md border border-border p-3">
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-border p-3">
       <div className="flex min-w-0 flex-col">
         <span className="text-sm font-semibold text-muted-foreground">{label}</span>
-        <span className="truncate">{name}</span>
+        <span className="truncate">
+          <bdi>{name}</bdi>
+        </span>
       </div>
       {mine ? (
         agreed ? (
@@ -186,14 +227,14 @@ function DealAgreement({
               <CheckCircle2 aria-hidden="true" className="size-4" /> Agreed
             </span>
             {!completed && (
-              <Button size="sm" variant="outline" onClick={doWithdraw} disabled={busy}>
+              <Button needsConnection size="sm" variant="outline" onClick={doWithdraw} disabled={busy}>
                 Undo
               </Button>
             )}
           </div>
         ) : (
-          <Button size="sm" onClick={doAgree} disabled={busy || completed || !canAgree}>
-            {agree.isPending ? "Agreeing..." : "Agree"}
+          <Button needsConnection size="sm" onClick={doAgree} disabled={busy || completed || !canAgree}>
+            {agree.isPending ? "Agreeing..." : acknowledging ? "I understand and still agree" : "Agree"}
           </Button>
         )
       ) : agreed ? (
@@ -207,14 +248,19 @@ function DealAgreement({
   );
 
   return (
-    <section aria-labelledby={`deal-${r.id}`} className="flex flex-col gap-2">
-      <h3 id={`deal-${r.id}`} className="text-lg font-bold">
+    <section
+      id={`deal-${r.id}`}
+      tabIndex={-1}
+      aria-labelledby={`deal-heading-${r.id}`}
+      className="flex scroll-mt-4 flex-col gap-2 outline-none"
+    >
+      <h3 id={`deal-heading-${r.id}`} className="text-lg font-bold">
         Deal Agreement
       </h3>
       {choosing && (
         <fieldset className="flex flex-col gap-2 rounded-md bg-muted p-3">
           <legend className="mb-1 text-sm font-semibold">
-            Which of your shifts should {r.requesterUser.firstName} cover in return?
+            Which of your shifts should <bdi>{r.requesterUser.firstName}</bdi> cover in return?
           </legend>
           {r.offers.map((o) => (
             <label key={o.shiftId} className="flex cursor-pointer items-start gap-2 text-base">
@@ -240,6 +286,12 @@ function DealAgreement({
           </label>
         </fieldset>
       )}
+      {!completed && (
+        <>
+          <RestWarnings title="This swap breaks your rest" warnings={mineWarnings} />
+          <RestWarnings title={`This swap breaks ${otherFirstName(r, role)}'s rest`} warnings={theirWarnings} />
+        </>
+      )}
       {side("Requester", fullName(r.requesterUser), r.requesterAgreed, role === "requester")}
       {side(
         "Responder",
@@ -261,6 +313,7 @@ function DealAgreement({
 
 function GrsReminder({ request: r }: { request: SwapRequest }) {
   const update = useUpdateSwapRequest();
+  const connection = useNeedsConnection({ disabled: update.isPending });
   const tick = (field: "grsSubmitted" | "grsApproved", value: boolean) =>
     update.mutate(
       { id: r.id, changes: { [field]: value } },
@@ -285,7 +338,7 @@ function GrsReminder({ request: r }: { request: SwapRequest }) {
         <Checkbox
           id={`grs-submitted-${r.id}`}
           checked={r.grsSubmitted}
-          disabled={update.isPending}
+          {...connection}
           onCheckedChange={(v) => tick("grsSubmitted", v === true)}
         />
         <Label htmlFor={`grs-submitted-${r.id}`} className="text-base">
@@ -296,7 +349,7 @@ function GrsReminder({ request: r }: { request: SwapRequest }) {
         <Checkbox
           id={`grs-approved-${r.id}`}
           checked={r.grsApproved}
-          disabled={update.isPending}
+          {...connection}
           onCheckedChange={(v) => tick("grsApproved", v === true)}
         />
         <Label htmlFor={`grs-approved-${r.id}`} className="text-base">
@@ -334,20 +387,27 @@ function Actions({
     undo.mutate(r.id, {
       onSuccess: () => {
         successToast("Decline undone", "The swap request has been restored to pending status.");
-        // SPEC §4: the page reloads after an undone decline; the toast gets a moment first.
-        window.setTimeout(() => window.location.reload(), 1500);
+        // SPEC §4: the page reloads after an undone decline; the toast gets a moment first. On
+        // /messages the open conversation is screen state, so the reload names it (?request=).
+        window.setTimeout(() => {
+          if (window.location.pathname === "/messages") window.location.assign(`/messages?request=${r.id}`);
+          else window.location.reload();
+        }, 1500);
       },
       onError: (e) => failureToast("Failed to undo decline", e),
     });
-  const doDelete = () =>
-    remove.mutate(r.id, {
-      onSuccess: () => {
-        successToast("Conversation deleted", "The conversation has been deleted.");
-        if (onDeleted) onDeleted();
-        else navigate("/messages");
-      },
-      onError: (e) => failureToast("Failed to delete conversation", e),
-    });
+  // Awaited rather than mutate's callbacks, which React Query drops once this screen unmounts.
+  const doDelete = async () => {
+    try {
+      await remove.mutateAsync(r.id);
+    } catch (e) {
+      failureToast("Failed to delete conversation", e);
+      return;
+    }
+    successToast("Conversation deleted", "The conversation has been deleted.");
+    if (onDeleted) onDeleted();
+    else navigate("/messages");
+  };
 
   return (
     <section aria-labelledby={`actions-${r.id}`} className="flex flex-col gap-2">
@@ -356,19 +416,19 @@ function Actions({
       </h3>
       <div className="flex flex-wrap gap-2">
         {canReject && (
-          <Button variant="outline" onClick={doReject} disabled={reject.isPending}>
+          <Button needsConnection variant="outline" onClick={doReject} disabled={reject.isPending}>
             {reject.isPending ? "Rejecting..." : "Reject request"}
           </Button>
         )}
         {canUndo && (
-          <Button variant="outline" onClick={doUndo} disabled={undo.isPending}>
+          <Button needsConnection variant="outline" onClick={doUndo} disabled={undo.isPending}>
             {undo.isPending ? "Restoring..." : "Undo Decline"}
           </Button>
         )}
         {canDelete && (
           <AlertDialog>
             <AlertDialogTrigger asChild>
-              <Button variant="destructive" disabled={remove.isPending}>
+              <Button needsConnection variant="destructive" disabled={remove.isPending}>
                 Delete conversation
               </Button>
             </AlertDialogTrigger>
@@ -382,6 +442,7 @@ function Actions({
               <AlertDialogFooter>
                 <AlertDialogCancel>Keep it</AlertDialogCancel>
                 <AlertDialogAction
+                  needsConnection
                   className="bg-destructive text-destructive-foreground hover:bg-destructive-hover"
                   onClick={doDelete}
                 >

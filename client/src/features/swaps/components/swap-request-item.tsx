@@ -1,11 +1,12 @@
+import { allowedActions, type SwapRequest } from "@common/swaps";
 import { MessageSquare, Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { SwapStatusBadge } from "@/components/swap-status-badge";
 import { Button } from "@/components/ui/button";
-import { allowedActions, type SwapRequest } from "../../../../../common/swaps";
-import { counterpartLabel, formatDay, myRole, SHORT_DATE, shiftTimes, shiftTypeLabel } from "../format";
+import { formatDay, SHORT_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
+import { counterpartLabel, myRole } from "../format";
 import { EditSwapRequestDialog } from "./edit-swap-request-dialog";
-import { SwapStatusBadge } from "./swap-status-badge";
 
 /** One request in a list: date, shift type, times, status, who, the requester's edit control and the chat link. */
 export function SwapRequestItem({ request: r, myId }: { request: SwapRequest; myId: number }) {
@@ -20,7 +21,8 @@ export function SwapRequestItem({ request: r, myId }: { request: SwapRequest; my
   // Only the requester edits or cancels, and only until both have agreed.
   const canEdit =
     role === "requester" && !(r.requesterAgreed && r.responderAgreed) && allowedActions("requester", state).length > 0;
-  const who = role === "requester" ? `You → ${counterpartLabel(r, myId)}` : `${counterpartLabel(r, myId)} → you`;
+  const name = <bdi>{counterpartLabel(r, myId)}</bdi>;
+  const who = role === "requester" ? <>You → {name}</> : <>{name} → you</>;
 
   return (
     <li className="flex flex-col gap-2 rounded-md border border-border p-3 sm:flex-row sm:items-center sm:justify-between">
@@ -37,6 +39,7 @@ export function SwapRequestItem({ request: r, myId }: { request: SwapRequest; my
       <div className="flex shrink-0 gap-2">
         {canEdit && (
           <Button
+            needsConnection
             variant="outline"
             size="sm"
             onClick={() => setEditing(true)}

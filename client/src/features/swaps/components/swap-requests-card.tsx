@@ -1,10 +1,13 @@
+import { splitByShift } from "@common/swap-order";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
+import { useToday } from "@/lib/use-today";
 import { useSwapRequests } from "../api/get-swap-requests";
+import { requestOrderKey } from "../format";
 import { SwapRequestItem } from "./swap-request-item";
 
 /** SPEC §9: the swap screen shows the first 3 requests; 'View all' shows the rest. */
@@ -17,7 +20,11 @@ export function SwapRequestsCard({ myId, onNew }: { myId: number; onNew: () => v
   const list = query.data ?? [];
   const pending = list.filter((r) => r.status === "pending").length;
   const completed = list.filter((r) => r.status === "completed").length;
-  const shown = showAll ? list : list.slice(0, FIRST);
+  const today = useToday();
+  const { active, past } = splitByShift(list, requestOrderKey, today);
+  const shown = showAll ? [...active, ...past] : [...active, ...past].slice(0, FIRST);
+  const shownActive = shown.slice(0, Math.min(active.length, shown.length));
+  const shownPast = shown.slice(shownActive.length);
 
   return (
     <Card data-testid="swap-requests-card">
@@ -26,7 +33,7 @@ export function SwapRequestsCard({ myId, onNew }: { myId: number; onNew: () => v
           <CardTitle>Swap Requests</CardTitle>
           <CardDescription>Requests you sent and requests sent to you.</CardDescription>
         </div>
-        <Button onClick={onNew}>
+        <Button needsConnection onClick={onNew}>
           <Plus aria-hidden="true" /> New swap request
         </Button>
       </CardHeader>
@@ -56,11 +63,23 @@ export function SwapRequestsCard({ myId, onNew }: { myId: number; onNew: () => v
           </p>
         ) : (
           <>
-            <ul className="flex flex-col gap-2" aria-label={showAll ? "All swap requests" : "Latest swap requests"}>
-              {shown.map((r) => (
-                <SwapRequestItem key={r.id} request={r} myId={myId} />
-              ))}
-            </ul>
+            {shownActive.length > 0 && (
+              <ul className="flex flex-col gap-2" aria-label="Active swap requests">
+                {shownActive.map((r) => (
+                  <SwapRequestItem key={r.id} request={r} myId={myId} />
+                ))}
+              </ul>
+            )}
+            {shownPast.length > 0 && (
+              <>
+                <h3 className="text-base font-bold text-muted-foreground">Past</h3>
+                <ul className="flex flex-col gap-2" aria-label="Past swap requests">
+                  {shownPast.map((r) => (
+                    <SwapRequestItem key={r.id} request={r} myId={myId} />
+                  ))}
+                </ul>
+              </>
+            )}
             {list.length > FIRST && (
               <Button variant="link" size="inline" className="self-start" onClick={() => setShowAll(!showAll)}>
                 {showAll ? "Show fewer" : `View all (${list.length})`}

@@ -1,7 +1,7 @@
+import type { SwapStatus } from "@common/enums";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { invalidateSchedule } from "@/features/shifts/api/invalidate";
-import type { SwapStatus } from "../../../../../common/enums";
+import { invalidateSchedule } from "@/lib/invalidate";
 
 /**
  * A swap completed by the other party (seen through a refetch) changed my calendar too:

@@ -1,0 +1,18 @@
+import type { PushSubscriptionInput } from "@common/push";
+import { api, apiRequest } from "@/lib/api";
+
+/** GET /api/push/public-key: the VAPID key the browser subscribes with. */
+export async function getPublicKey(): Promise<string> {
+  const body = await api.get<{ publicKey: string }>("/api/push/public-key");
+  return body.publicKey;
+}
+
+/** POST /api/push/subscriptions: 201 new, 200 when the endpoint was already known. */
+export function saveSubscription(body: PushSubscriptionInput): Promise<{ endpoint: string }> {
+  return api.post("/api/push/subscriptions", body);
+}
+
+/** DELETE /api/push/subscriptions: 204. */
+export function deleteSubscription(endpoint: string): Promise<void> {
+  return apiRequest<void>("DELETE", "/api/push/subscriptions", { endpoint });
+}

@@ -1,0 +1,23 @@
+import { BellPlus } from "lucide-react";
+import { Link } from "wouter";
+import { usePushState } from "../hooks/use-push-state";
+
+const linkClass = "font-semibold text-primary underline underline-offset-4 hover:text-primary-dark";
+
+/** A line for the dashboard's 'Notifications & Alerts' box while push is off on this device. */
+export function PushSuggestion() {
+  const { state } = usePushState();
+  if (state !== "off") return null;
+  return (
+    <li className="flex items-start gap-3">
+      <BellPlus aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+      <span>
+        Turn on push notifications under Notifications on your{" "}
+        <Link href="/profile" className={linkClass}>
+          Profile
+        </Link>{" "}
+        so you hear about swap requests and messages while CrewSwap is closed.
+      </span>
+    </li>
+  );
+}

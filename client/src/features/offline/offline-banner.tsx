@@ -1,0 +1,35 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { format, isSameDay } from "date-fns";
+import { WifiOff } from "lucide-react";
+import { useCallback, useSyncExternalStore } from "react";
+import { useOnline } from "@/lib/use-online";
+
+function asOf(updatedAt: number): string {
+  const when = new Date(updatedAt);
+  return isSameDay(when, new Date()) ? format(when, "h:mm a") : format(when, "EEE d MMM, h:mm a");
+}
+
+/** Shown while offline: the data on screen is what the device last received. */
+export function OfflineBanner() {
+  const online = useOnline();
+  const cache = useQueryClient().getQueryCache();
+  // When the newest data on the device arrived; follows the cache as the offline copy is restored.
+  const latest = useSyncExternalStore(
+    useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]),
+    () => Math.max(0, ...cache.getAll().map((q) => q.state.dataUpdatedAt)),
+  );
+  if (online) return null;
+  return (
+    <div
+      role="status"
+      // Phones: above the page (no header there); wider screens: a bar floating above the content's foot.
+      className="sticky top-0 z-50 flex items-start gap-2 bg-foreground px-4 py-2 text-sm text-white md:fixed md:top-auto md:bottom-4 md:left-1/2 md:w-max md:max-w-[90vw] md:-translate-x-1/2 md:rounded-md md:shadow-lg"
+    >
+      <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>
+        {latest > 0 ? `You are offline. Showing your data as of ${asOf(latest)}.` : "You are offline."} Changes need a
+        connection.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { CheckCircle2, ChevronDown } from "lucide-react";
+import { SwapStatusBadge } from "@/components/swap-status-badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { useSwapRequest } from "../api/get-swap-request";
+import { myRole } from "../format";
+
+/**
+ * A compact line with where the deal stands and a way straight to the Deal Agreement, for screens
+ * where Swap Details sit below the whole chat (phones, and the list's side panel).
+ */
+export function DealBar({
+  swapRequestId,
+  myId,
+  className,
+}: {
+  swapRequestId: number;
+  myId: number;
+  className?: string;
+}) {
+  const query = useSwapRequest(swapRequestId);
+  const r = query.data;
+  if (!r) return null;
+  const role = myRole(r, myId);
+  if (role === "other") return null;
+  const mine = role === "requester" ? r.requesterAgreed : r.responderAgreed;
+  const theirs = role === "requester" ? r.responderAgreed : r.requesterAgreed;
+  const other = role === "requester" ? r.responderUser?.firstName : r.requesterUser.firstName;
+
+  const jump = () => {
+    const section = document.getElementById(`deal-${r.id}`);
+    section?.scrollIntoView({ block: "start" });
+    section?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div
+      data-testid="deal-bar"
+      className={cn("flex items-center gap-3 rounded-lg border border-border bg-card p-2.5 pl-3 shadow-sm", className)}
+    >
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-1">
+        <SwapStatusBadge status={r.status} />
+        <p className="text-sm">
+          <span className={cn("font-semibold", mine && "text-success")}>
+            {mine && <CheckCircle2 aria-hidden="true" className="mr-0.5 inline size-4 align-[-3px]" />}
+            You: {mine ? "Agreed" : "Not yet"}
+          </span>
+          {other && (
+            <span className="text-muted-foreground">
+              {" · "}
+              <bdi>{other}</bdi>: {theirs ? "Agreed" : "Pending"}
+            </span>
+          )}
+        </p>
+      </div>
+      <Button size="sm" variant={mine || r.status === "completed" ? "outline" : "default"} onClick={jump}>
+        Deal Agreement
+        <ChevronDown aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}

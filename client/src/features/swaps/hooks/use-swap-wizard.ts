@@ -1,0 +1,204 @@
+import type { PotentialMatch, SwapRequest } from "@common/swaps";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { toast } from "@/components/ui/use-toast";
+import { isApiError } from "@/lib/api";
+import { useUser } from "@/lib/user";
+import { useCreateSwapRequest } from "../api/create-swap-request";
+import { useFindMatches } from "../api/find-matches";
+import { useEligibleShifts } from "../api/get-eligible-shifts";
+import { useSwapRequests } from "../api/get-swap-requests";
+import { introMessage } from "../intro-message";
+
+/** Opened from the clinician browser: the colleague and their Available Off Day are already chosen. */
+export type SwapWizardTarget = {
+  clinician: { id: number; firstName: string; lastName: string };
+  date: string;
+};
+
+export type WizardStep = "select-shift" | "find-matches" | "select-coverage" | "confirm" | "message";
+
+export type WizardChoice = { kind: "match"; userId: number } | { kind: "open" };
+
+export const askKey = (shiftId: number, responderId: number) => `${shiftId}:${responderId}`;
+
+/** My open requests by shift and colleague: asking the same colleague about the same shift twice is refused. */
+export function askedAlready(requests: SwapRequest[], myId: number): Set<string> {
+  return new Set(
+    requests
+      .filter((r) => r.requesterId === myId && r.responderId !== null && ["pending", "accepted"].includes(r.status))
+      .map((r) => askKey(r.requesterShiftId, r.responderId as number)),
+  );
+}
+
+/**
+ * The swap wizard's state and step logic (SPEC §2/§4, readings A and B as reconciled by DESIGN):
+ * which steps the path has, when Next is allowed, the introduction written on the way to the
+ * message step, and creating the request. swap-wizard.tsx only renders it.
+ */
+export function useSwapWizard({
+  target,
+  initialShiftId,
+  onClose,
+}: {
+  target: SwapWizardTarget | null;
+  initialShiftId: number | null;
+  onClose: () => void;
+}) {
+  const [, navigate] = useLocation();
+  const { user } = useUser();
+  const [step, setStep] = useState<WizardStep>(initialShiftId && !target ? "find-matches" : "select-shift");
+  const [shiftId, setShiftId] = useState<number | null>(initialShiftId);
+  const [choice, setChoice] = useState<WizardChoice | null>(null);
+  const [offerIds, setOfferIds] = useState<number[]>([]);
+  const [message, setMessage] = useState("");
+
+  const eligible = useEligibleShifts(target?.date ?? null);
+  const mine = useSwapRequests();
+  const asked = askedAlready(mine.data ?? [], user?.id ?? 0);
+  const matches = useFindMatches(step === "select-shift" ? null : shiftId);
+  const create = useCreateSwapRequest();
+
+  const shift = eligible.data?.find((s) => s.id === shiftId) ?? null;
+  const matchList = matches.isError ? [] : (matches.data ?? []);
+  const match: PotentialMatch | null = target
+    ? (matchList.find((m) => m.user.id === target.clinician.id) ?? null)
+    : choice?.kind === "match"
+      ? (matchList.find((m) => m.user.id === choice.userId) ?? null)
+      : null;
+  const offers = (match?.seekingCoverageShifts ?? []).filter((s) => offerIds.includes(s.id));
+
+  useEffect(() => {
+    if (!matches.isError) return;
+    const error = matches.error;
+    if (isApiError(error) && error.body?.message) {
+      toast({ variant: "destructive", title: "Failed to find potential swaps", description: error.serverMessage });
+    } else {
+      toast({
+        variant: "destructive",
+        title: "Error finding matches",
+        description: "There was a problem finding potential matches for your shift.",
+      });
+    }
+  }, [matches.isError, matches.error]);
+
+  // The path, and so the count, is fixed once known: from an off day, or once a colleague or an
+  // open request is chosen. A colleague's path always has the offers step (it says when there is
+  // nothing to offer), so the count never grows mid-flow. Until then no total is shown.
+  const steps: WizardStep[] = useMemo(() => {
+    if (target) return ["select-shift", "select-coverage", "confirm", "message"];
+    if (choice?.kind === "open") return ["select-shift", "find-matches", "confirm", "message"];
+    return ["select-shift", "find-matches", "select-coverage", "confirm", "message"];
+  }, [target, choice]);
+  const pathKnown = target !== null || choice !== null;
+  const index = steps.indexOf(step);
+
+  // Opened from a colleague's off day with just one of my shifts that date to offer: it is chosen,
+  // and the wizard goes straight on (SPEC §4: a preselected shift skips the shift step).
+  const preselected = useRef(false);
+  const choosable = target ? (eligible.data ?? []).filter((s) => !asked.has(askKey(s.id, target.clinician.id))) : [];
+  useEffect(() => {
+    if (preselected.current || !target || !eligible.data || mine.isPending) return;
+    preselected.current = true;
+    if (choosable.length === 1) {
+      setShiftId(choosable[0].id);
+      setStep("select-coverage");
+    }
+  }, [target, eligible.data, mine.isPending, choosable]);
+
+  /** A new colleague (or the open request) starts with nothing offered. */
+  const choose = (next: WizardChoice) => {
+    setChoice(next);
+    setOfferIds([]);
+  };
+
+  const canGoOn =
+    (step === "select-shift" && shift !== null) ||
+    (step === "find-matches" && (choice?.kind === "open" || match !== null)) ||
+    (step === "select-coverage" && match !== null) ||
+    step === "confirm";
+
+  const next = () => {
+    const following = steps[index + 1];
+    if (!following) return;
+    if (following === "message" && shift && user) {
+      setMessage(
+        introMessage({
+          responderFirstName: match?.user.firstName ?? null,
+          requesterFirstName: user.firstName || user.username,
+          shift,
+          offers,
+        }),
+      );
+    }
+    setStep(following);
+  };
+  const back = () => {
+    const previous = steps[index - 1];
+    if (previous) setStep(previous);
+  };
+
+  const submit = () => {
+    if (!shift) return;
+    create.mutate(
+      {
+        requesterShiftId: shift.id,
+        responderId: match?.user.id ?? null,
+        responderAvailabilityId: match?.availability.id ?? null,
+        offerShiftIds: match ? offers.map((o) => o.id) : [],
+        introMessage: message.trim() || undefined,
+      },
+      {
+        onSuccess: (request) => {
+          // The introductory message goes out with the request (SPEC §4 'message' step).
+          toast({ title: "Swap request created", description: message.trim() ? "Message sent" : undefined });
+          onClose();
+          navigate(`/messages?request=${request.id}`);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.body?.message) {
+            toast({
+              variant: "destructive",
+              title: "Error",
+              description: `Failed to create swap request: ${error.serverMessage}`,
+            });
+          } else {
+            toast({
+              variant: "destructive",
+              title: "Error creating request",
+              description: "There was a problem creating your swap request.",
+            });
+          }
+        },
+      },
+    );
+  };
+
+  return {
+    user,
+    step,
+    steps,
+    index,
+    pathKnown,
+    eligible,
+    matches,
+    matchList,
+    asked,
+    shiftId,
+    setShiftId,
+    shift,
+    choice,
+    choose,
+    match,
+    offerIds,
+    setOfferIds,
+    offers,
+    message,
+    setMessage,
+    canGoOn,
+    next,
+    back,
+    submit,
+    submitting: create.isPending,
+  };
+}

@@ -1,0 +1,35 @@
+import { Lightbulb, X } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { readFlag, writeFlag } from "@/lib/local-flag";
+import { useUser } from "@/lib/user";
+
+export const tipFlagKey = (userId: number) => `crewswap:schedule-tip-dismissed:${userId}`;
+
+/** The schedule's tip box; once closed it stays closed for that user on this device. */
+export function ScheduleTip() {
+  const { user } = useUser();
+  const key = user ? tipFlagKey(user.id) : null;
+  const [dismissed, setDismissed] = useState(() => (key ? readFlag(key) : false));
+  if (!key || dismissed) return null;
+  const dismiss = () => {
+    writeFlag(key);
+    setDismissed(true);
+  };
+  return (
+    <div
+      data-testid="schedule-tip"
+      className="flex items-start gap-3 rounded-lg border border-[#f5cc3a] bg-[#fff8e0] p-3 text-sm sm:text-base"
+    >
+      <Lightbulb aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-[#8a5a00]" />
+      <p className="flex-1">
+        <span className="font-bold">Tip:</span> tap + on a day to add a shift, or tap a shift to see, edit or delete it.
+        Mark rest days you could work as <span className="font-semibold">Available Off Days</span> so colleagues can ask
+        you to swap.
+      </p>
+      <Button variant="ghost" size="icon" className="-m-1.5 shrink-0" aria-label="Dismiss tip" onClick={dismiss}>
+        <X aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}

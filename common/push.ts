@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+export const ENDPOINT_INVALID = "endpoint must be an https: URL of a push service";
+
+const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
+/** Decoded length of unpadded URL-safe base64. */
+const decodedLength = (s: string) => Math.floor((s.replace(/=+$/, "").length * 3) / 4);
+
+/** The browser's PushSubscription.toJSON() as the client posts it (RFC 8030 endpoint, RFC 8291 keys). */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.string({ message: ENDPOINT_INVALID }).max(2048, ENDPOINT_INVALID).url(ENDPOINT_INVALID),
+  keys: z.object(
+    {
+      p256dh: z
+        .string({ message: "keys.p256dh is required" })
+        .regex(base64url, "keys.p256dh must be URL-safe base64")
+        .refine((s) => decodedLength(s) === 65, "keys.p256dh must be an uncompressed P-256 public key"),
+      auth: z
+        .string({ message: "keys.auth is required" })
+        .regex(base64url, "keys.auth must be URL-safe base64")
+        .refine((s) => decodedLength(s) === 16, "keys.auth must be 16 bytes"),
+    },
+    { message: "keys is required" },
+  ),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushEndpointSchema = z.object({
+  endpoint: z.string({ message: ENDPOINT_INVALID }).max(2048, ENDPOINT_INVALID).url(ENDPOINT_INVALID),
+});
+
+export const notificationSettingsSchema = z.object({ email: z.boolean({ message: "email must be true or false" }) });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** What the service worker receives in each push (RFC 8291 encrypted). */
+export type PushPayload = { title: string; body: string; url: string; tag: string };

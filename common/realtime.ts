@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/**
+ * The real-time events (DESIGN §5.14): what the server publishes and the browser receives over /ws.
+ * A new event is one entry in the union below; the types and both validators follow from it.
+ */
+const aboutSwapRequest = z.object({ swapRequestId: z.number().int() });
+
+export const realtimeEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("NEW_MESSAGE"), payload: aboutSwapRequest }),
+  z.object({ type: z.literal("SWAP_UPDATED"), payload: aboutSwapRequest }),
+  // The other party read messages in the conversation: the sender's ticks turn to 'Read'.
+  z.object({ type: z.literal("MESSAGES_READ"), payload: aboutSwapRequest }),
+]);
+
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+export type RealtimeEventType = RealtimeEvent["type"];
+/** Each event's payload by its type. */
+export type RealtimeEventMap = { [E in RealtimeEvent as E["type"]]: E["payload"] };
+
+/** An event as the browser receives it, or null for anything else (unknown types are ignored). */
+export function parseRealtimeEvent(value: unknown): RealtimeEvent | null {
+  const parsed = realtimeEventSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What travels between app instances (PostgreSQL NOTIFY): the event and the users to deliver it to. */
+export const notificationSchema = z.object({ to: z.array(z.number().int()), event: realtimeEventSchema });
+export type Notification = z.infer<typeof notificationSchema>;

@@ -1,0 +1,162 @@
+// Notifications burst (DESIGN §7): N events, each to its own user's subscription on a local push
+// receiver that decrypts every push, fanned out by two app instances on one database.
+// Measures commit → push request latency and checks that no event is lost or sent twice.
+//   npx tsx scripts/bench/notifications.ts [--events 1000] [--database-url postgres://…/postgres]
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import webpush from "web-push";
+import { addDays, todayInLondon } from "../../common/dates";
+import { buildApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { connect, runMigrations } from "../../server/db/open";
+import { recordNotification } from "../../server/notifications/record";
+import { PushReceiver } from "../../tests/api/helpers/push-receiver";
+
+export type NotificationBench = {
+  events: number;
+  instances: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  lost: number;
+  doubled: number;
+  seconds: number;
+};
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+export async function benchNotifications(opts: {
+  serverUrl: string;
+  events: number;
+  pollMs?: number;
+}): Promise<NotificationBench> {
+  const admin = new pg.Client({ connectionString: opts.serverUrl });
+  await admin.connect();
+  const name = `crewswap_bench_notify_${randomBytes(4).toString("hex")}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(opts.serverUrl);
+  url.pathname = `/${name}`;
+  const receiver = await new PushReceiver().start();
+  const vapid = webpush.generateVAPIDKeys();
+  const database = await connect(url.toString(), 20);
+  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  try {
+    await runMigrations(database);
+    const { db, pool } = database;
+    // Users 1..N each with one device, user 0 the sender; one request per recipient.
+    const n = opts.events;
+    const date = addDays(todayInLondon(), 10);
+    await pool.query(
+      `insert into users (username, email, password, first_name, last_name)
+       select 'bench' || i || '@nhs.net', 'bench' || i || '@nhs.net', 'x', 'Bench', 'User ' || i
+       from generate_series(0, $1::int) i`,
+      [n],
+    );
+    const users = (await pool.query<{ id: number }>("select id from users order by id")).rows.map((r) => r.id);
+    const sender = users[0];
+    await pool.query(
+      `insert into shifts (user_id, date, shift_type, start_time, end_time)
+       select $1, ($2::date + i), 'day', '07:00', '19:00' from generate_series(1, $3::int) i`,
+      [sender, date, n],
+    );
+    const shifts = (await pool.query<{ id: number }>("select id from shifts order by id")).rows.map((r) => r.id);
+    const requests: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const { rows } = await pool.query<{ id: number }>(
+        "insert into swap_requests (requester_id, responder_id, requester_shift_id) values ($1, $2, $3) returning id",
+        [sender, users[i + 1], shifts[i]],
+      );
+      requests.push(rows[0].id);
+      const sub = receiver.subscription(`u${users[i + 1]}`).json;
+      await pool.query("insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)", [
+        users[i + 1],
+        sub.endpoint,
+        sub.keys.p256dh,
+        sub.keys.auth,
+      ]);
+    }
+
+    for (let i = 0; i < 2; i++) {
+      const config = loadConfig({
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "crewswap-bench-notify-")),
+        SESSION_SECRET: "bench-secret-bench-secret-bench-secret-01",
+        LOG_LEVEL: "silent",
+        PUSH_ALLOW_INSECURE: "true",
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+      });
+      const app = await buildApp({
+        config,
+        db,
+        databaseUrl: url.toString(),
+        mailer: { send: async () => {} },
+        notificationWorker: opts.pollMs ? { pollMs: opts.pollMs } : undefined,
+      });
+      await app.ready();
+      apps.push(app);
+    }
+
+    const committedAt = new Map<string, number>();
+    const started = performance.now();
+    let next = 0;
+    const writer = async () => {
+      while (next < n) {
+        const id = requests[next++];
+        await db.transaction((tx) =>
+          recordNotification(tx, { kind: "request_received", swapRequestId: id, actorId: sender }),
+        );
+        committedAt.set(`swap-${id}`, Date.now());
+      }
+    };
+    await Promise.all(Array.from({ length: 10 }, writer));
+    await receiver.waitFor(() => receiver.received.length >= n, 60_000).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const seen = new Map<string, number[]>();
+    for (const r of receiver.received) seen.set(r.payload.tag, [...(seen.get(r.payload.tag) ?? []), r.at]);
+    const latencies = [...committedAt].flatMap(([tag, at]) => (seen.get(tag) ?? []).slice(0, 1).map((t) => t - at));
+    latencies.sort((a, b) => a - b);
+    return {
+      events: n,
+      instances: apps.length,
+      p50Ms: pct(latencies, 50),
+      p95Ms: pct(latencies, 95),
+      p99Ms: pct(latencies, 99),
+      maxMs: latencies[latencies.length - 1],
+      lost: [...committedAt.keys()].filter((tag) => !seen.has(tag)).length,
+      doubled: [...seen.values()].filter((v) => v.length > 1).length,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+    };
+  } finally {
+    for (const app of apps) await app.close();
+    await database.close();
+    await receiver.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: { events: { type: "string" }, poll: { type: "string" }, "database-url": { type: "string" } },
+  });
+  const serverUrl =
+    values["database-url"] ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const result = await benchNotifications({
+    serverUrl,
+    events: Number(values.events ?? 1000),
+    pollMs: values.poll ? Number(values.poll) : undefined,
+  });
+  const pass = result.p99Ms < 1000 && result.lost === 0 && result.doubled === 0;
+  console.log(
+    `${pass ? "PASS" : "FAIL"}    notifications: p99 commit → push < 1000 ms, none lost or doubled — ${JSON.stringify(result)}`,
+  );
+  process.exitCode = pass ? 0 : 1;
+}

@@ -1,0 +1,181 @@
+import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/open";
+import { passwordResets, rateLimits, sessions, type UserRow, users } from "../db/schema";
+import { countHit } from "../security/queries";
+import { IDLE_TIMEOUT_MS } from "./session-queries";
+
+export type Limit = { max: number; windowMs: number };
+
+// ---- Rate limits
+
+/** Counts one hit on `key` in a fixed window; returns the count and seconds until the window resets. */
+export async function hit(db: Db, key: string, limit: Limit) {
+  const { count, ttlMs } = await countHit(db, key, limit.windowMs);
+  return { count, retryAfter: ttlMs / 1000 };
+}
+
+export async function clear(db: Db, key: string) {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+// ---- Sessions
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(row);
+}
+
+// Hashed ids, the idle timeout and the user's session list live in sessions.ts.
+export { destroyUserSessions, purgeExpired } from "./session-queries";
+export { destroySession, userForSession } from "./sessions";
+
+/** Which of the stored session keys (hashed ids) still belong to a session that has not ended. */
+export async function liveSessionIds(db: Db, sids: string[]): Promise<Set<string>> {
+  const now = new Date();
+  const rows = await db
+    .select({ sid: sessions.sid })
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.sid, sids),
+        gt(sessions.expire, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+      ),
+    );
+  return new Set(rows.map((r) => r.sid));
+}
+
+// ---- Accounts
+
+export async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return user;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [user] = await db.insert(users).values(values).returning();
+  return user;
+}
+
+export async function touchLastLogin(db: Db, userId: number): Promise<UserRow> {
+  const [updated] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId)).returning();
+  return updated;
+}
+
+export async function insertPasswordReset(db: Db, row: typeof passwordResets.$inferInsert) {
+  await db.insert(passwordResets).values(row);
+}
+
+/**
+ * Uses up the reset link with this token hash if it is unused and unexpired, then every other link of
+ * its user (mailed earlier, they must not change the new password again), sets the password and ends
+ * the user's sessions. False when there is no such link.
+ */
+/** Answers the user whose password was reset, or null when the token is not valid. */
+export async function resetWithToken(db: Db, hash: string, hashedPassword: string): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!reset) return null;
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+    await tx.update(users).set({ password: hashedPassword }).where(eq(users.id, reset.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    return reset.userId;
+  });
+}
+
+export async function passwordOf(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+  return row?.password;
+}
+
+/**
+ * Frees an address (as email or username) held by an account that never proved it and is older
+ * than `staleBefore`, so the real owner can sign up.
+ */
+export async function deleteStaleUnverified(tx: Tx, email: string, staleBefore: Date) {
+  await tx
+    .delete(users)
+    .where(
+      and(
+        or(sql`lower(${users.email}) = ${email.toLowerCase()}`, sql`lower(${users.username}) = ${email.toLowerCase()}`),
+        isNull(users.emailVerifiedAt),
+        lt(users.createdAt, staleBefore),
+      ),
+    );
+}
+
+export async function insertUserIn(tx: Tx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  return row;
+}
+
+/** The id of the account whose email is `email` (already lower case), if any. */
+export async function userIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  const [holder] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  return holder?.id;
+}
+
+// ---- Address verification
+
+/** The user whose last mailed link has this hash, locked until the transaction ends. */
+export async function lockUserByVerificationHash(tx: Tx, hash: string): Promise<UserRow | undefined> {
+  const [user] = await tx.select().from(users).where(eq(users.emailVerificationHash, hash)).for("update");
+  return user;
+}
+
+export async function updateUserIn(tx: Tx, userId: number, changes: Partial<typeof users.$inferInsert>) {
+  await tx.update(users).set(changes).where(eq(users.id, userId));
+}
+
+export async function setVerificationHash(db: Db, userId: number, hash: string) {
+  await db.update(users).set({ emailVerificationHash: hash }).where(eq(users.id, userId));
+}
+
+// ---- Passwords
+
+/** Uses up the unused, unexpired reset link with this token hash; answers its user, or null. */
+export async function useResetLink(tx: Tx, hash: string): Promise<number | null> {
+  const [reset] = await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(passwordResets.tokenHash, hash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())),
+    )
+    .returning();
+  return reset ? reset.userId : null;
+}
+
+export async function useUpResetLinks(tx: Tx, userId: number) {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/**
+ * Sets a new password; the calendar feed gets a new address (an account without a feed stays
+ * without) and an email change waiting for its link is cancelled (a sign-up's own link stays).
+ */
+export async function setNewPassword(tx: Tx, userId: number, hashedPassword: string, feedToken: string) {
+  await tx
+    .update(users)
+    .set({
+      password: hashedPassword,
+      calendarToken: sql`case when ${users.calendarToken} is null then null else ${feedToken} end`,
+      pendingEmail: null,
+      emailVerificationHash: sql`case when ${users.pendingEmail} is null then ${users.emailVerificationHash} end`,
+    })
+    .where(eq(users.id, userId));
+}

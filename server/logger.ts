@@ -1,0 +1,39 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { createRequire } from "node:module";
+import pino, { type Logger } from "pino";
+import { requestForLog } from "./security/log-redaction";
+
+/** pino-pretty is a dev dependency: a production install writes JSON even to a terminal. */
+function prettyAvailable(): boolean {
+  try {
+    createRequire(import.meta.url).resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one logger of the process: JSON lines on stdout (what log collectors read), in a readable
+ * form when a person is watching a terminal.
+ */
+export function createLogger(level: string, pretty = process.stdout.isTTY === true): Logger {
+  return pino({
+    level,
+    serializers: {
+      req: requestForLog as (req: unknown) => object,
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: pino.stdSerializers.err,
+    },
+    ...(pretty && prettyAvailable() ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
+  });
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A load balancer's or client's X-Request-Id ties our lines to theirs; anything odd gets a fresh id. */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+}

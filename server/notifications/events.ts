@@ -1,0 +1,81 @@
+import { format, parseISO } from "date-fns";
+import type { ShiftType } from "../../common/enums";
+import { shiftTypeLabels } from "../../common/shifts";
+
+/**
+ * The events that need a person (DESIGN §5.17). Each is about one swap request and caused by
+ * one user (the actor); it goes to the request's other party, never to the actor.
+ */
+export type NotificationEvents = {
+  /** A new request addressed to the recipient. */
+  request_received: { swapRequestId: number; actorId: number };
+  /** The actor offered to cover the recipient's open request. */
+  cover_offered: { swapRequestId: number; actorId: number };
+  /** A new message in a request the recipient is party to. */
+  message: { swapRequestId: number; actorId: number; messageId: number };
+  party_agreed: { swapRequestId: number; actorId: number };
+  party_withdrew: { swapRequestId: number; actorId: number };
+  declined: { swapRequestId: number; actorId: number };
+  restored: { swapRequestId: number; actorId: number };
+  cancelled: { swapRequestId: number; actorId: number };
+  /** Completion carries the GRS reminder. */
+  completed: { swapRequestId: number; actorId: number };
+};
+
+export type NotificationKind = keyof NotificationEvents;
+export type NotificationEvent = { [K in NotificationKind]: { kind: K } & NotificationEvents[K] }[NotificationKind];
+
+/** Kinds that still need the recipient when unread: they go into the email digest. */
+export const DIGEST_KINDS: ReadonlySet<NotificationKind> = new Set(["request_received", "cover_offered", "message"]);
+
+export type EventContext = { actorName: string; date: string; shiftType: ShiftType };
+
+/** '2025-12-12' → 'Fri 12 Dec' */
+export const shortDate = (day: string) => format(parseISO(day), "EEE d MMM");
+
+const shiftLabel = (t: ShiftType) => shiftTypeLabels[t] ?? "shift";
+
+/** Lock-screen text: names, dates and shift types only, never message text. */
+export function pushText(kind: NotificationKind, c: EventContext): { title: string; body: string } {
+  const when = shortDate(c.date);
+  const shift = `${shiftLabel(c.shiftType)} on ${when}`;
+  switch (kind) {
+    case "request_received":
+      return { title: "New swap request", body: `${c.actorName} asked you to swap their ${shift}` };
+    case "cover_offered":
+      return { title: "Offer to cover", body: `${c.actorName} offered to cover your ${shift}` };
+    case "message":
+      return { title: `New message from ${c.actorName}`, body: `About the swap for the ${shift}` };
+    case "party_agreed":
+      return { title: "Swap agreed", body: `${c.actorName} agreed to the swap for the ${shift}` };
+    case "party_withdrew":
+      return { title: "Agreement withdrawn", body: `${c.actorName} withdrew their agreement for the ${shift}` };
+    case "declined":
+      return { title: "Swap request declined", body: `${c.actorName} declined the swap for the ${shift}` };
+    case "restored":
+      return { title: "Swap request restored", body: `${c.actorName} restored the swap for the ${shift}` };
+    case "cancelled":
+      // Also sent when another swap made this one impossible: the actor need not be the other party.
+      return { title: "Swap request cancelled", body: `The swap request for the ${shift} was cancelled` };
+    case "completed":
+      return {
+        title: "Swap completed",
+        body: `Swap with ${c.actorName} for the ${shift} is complete. Remember to submit it on GRS.`,
+      };
+  }
+}
+
+/** One line of the email digest for a group of unread events of one kind about one request. */
+export function digestLine(kind: NotificationKind, count: number, c: EventContext): string {
+  const when = shortDate(c.date);
+  switch (kind) {
+    case "message":
+      return count === 1
+        ? `1 new message about your swap on ${when}`
+        : `${count} new messages about your swap on ${when}`;
+    case "cover_offered":
+      return `${c.actorName} offered to cover your ${shiftLabel(c.shiftType)} on ${when}`;
+    default:
+      return `New swap request from ${c.actorName} for ${when}`;
+  }
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import { createDigestWorker } from "./digest";
+import { createPushWorker, type PushWorkerOptions } from "./push-worker";
+import { notificationRoutes } from "./routes";
+import { loadVapidKeys } from "./vapid";
+
+export type NotificationWorkerOptions = Pick<PushWorkerOptions, "pollMs" | "timeoutMs" | "batch">;
+
+/**
+ * Push and email notifications: the routes, and the two workers that send the outbox after
+ * commit. They start when the app is ready and stop, finishing what is in flight, when it closes.
+ */
+export async function notifications(app: FastifyInstance, opts: { worker?: NotificationWorkerOptions } = {}) {
+  const { db, config, mailer } = app.deps;
+  const vapid = await loadVapidKeys(config.push, config.dataDir);
+  const push = createPushWorker({
+    db,
+    vapid,
+    subject: config.push.subject,
+    messageHoldMs: config.notifyMessageHoldMs,
+    log: app.log,
+    ...opts.worker,
+  });
+  const digest = createDigestWorker({
+    db,
+    mailer,
+    appUrl: config.appUrl,
+    secret: config.sessionSecret,
+    delayMs: config.notifyEmailDelayMs,
+    log: app.log,
+  });
+  await app.register(notificationRoutes, { publicKey: vapid.publicKey });
+  app.addHook("onReady", async () => {
+    push.start();
+    digest.start();
+  });
+  app.addHook("onClose", async () => {
+    await Promise.all([push.stop(), digest.stop()]);
+  });
+}

@@ -1,0 +1,164 @@
+import webpush from "web-push";
+import type { PushPayload } from "../../common/push";
+import type { VapidKeys } from "../config";
+import type { Db } from "../db/open";
+import {
+  type ClaimedRow,
+  claimDue,
+  type Deliveries,
+  finishRows,
+  recordDeliveries,
+  retryRow,
+  type SubscriptionRow,
+  subscriptionsOf,
+} from "./push-queries";
+
+export type PushWorkerOptions = {
+  db: Db;
+  vapid: VapidKeys;
+  subject: string;
+  messageHoldMs: number;
+  log: { warn: (obj: object, msg: string) => void };
+  /** How often the outbox is looked at when idle. */
+  pollMs?: number;
+  batch?: number;
+  /** Per push request; a push service that hangs costs the worker this long, never a user's request. */
+  timeoutMs?: number;
+  maxAttempts?: number;
+};
+
+export type PushWorker = { start: () => void; stop: () => Promise<void> };
+
+type Outcome = "ok" | "gone" | "retry";
+
+const backoffMs = (attempt: number) => Math.min(5 * 60_000, 1000 * 2 ** (attempt - 1)) * (0.75 + Math.random() / 2);
+
+/** Sends the outbox's pushes after commit, on every instance, each row by exactly one of them. */
+export function createPushWorker(opts: PushWorkerOptions): PushWorker {
+  const pollMs = opts.pollMs ?? 200;
+  const batch = opts.batch ?? 100;
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const maxAttempts = opts.maxAttempts ?? 8;
+  const leaseMs = timeoutMs * 2 + 5_000;
+  // One signed VAPID JWT per push service origin, renewed well before its 12 h expiry: signing per
+  // push would cost more CPU than the encryption.
+  const jwtCache = new Map<string, { authorization: string; until: number }>();
+  const vapidAuthorization = (endpoint: string) => {
+    const audience = new URL(endpoint).origin;
+    const hit = jwtCache.get(audience);
+    if (hit && hit.until > Date.now()) return hit.authorization;
+    const expiration = Math.floor(Date.now() / 1000) + 12 * 3600;
+    const headers = webpush.getVapidHeaders(
+      audience,
+      opts.subject,
+      opts.vapid.publicKey,
+      opts.vapid.privateKey,
+      "aes128gcm",
+      expiration,
+    );
+    const authorization = String(headers.Authorization);
+    jwtCache.set(audience, { authorization, until: Date.now() + 6 * 3600 * 1000 });
+    return authorization;
+  };
+  const aborter = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = true;
+  let failuresInARow = 0;
+
+  async function send(sub: SubscriptionRow, row: ClaimedRow): Promise<Outcome> {
+    const payload: PushPayload = { title: row.title, body: row.body, url: row.url, tag: row.tag };
+    const details = webpush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      JSON.stringify(payload),
+      {
+        headers: { Authorization: vapidAuthorization(sub.endpoint) },
+        TTL: 24 * 60 * 60,
+        urgency: "high",
+        topic: row.tag.replace(/[^A-Za-z0-9_-]/g, ""),
+      },
+    );
+    try {
+      const res = await fetch(details.endpoint, {
+        method: "POST",
+        headers: Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)])),
+        body: details.body ? new Uint8Array(details.body) : undefined,
+        signal: AbortSignal.any([aborter.signal, AbortSignal.timeout(timeoutMs)]),
+      });
+      await res.body?.cancel();
+      if (res.status === 404 || res.status === 410) return "gone";
+      return res.ok ? "ok" : "retry";
+    } catch {
+      return "retry";
+    }
+  }
+
+  type Result = { id: number; state: "done" | "skipped" | "failed" | "retry"; dueTo: number[]; attempts: number };
+
+  async function processRow(row: ClaimedRow, subs: SubscriptionRow[], deliveries: Deliveries): Promise<Result> {
+    // A message read on an open screen during its hold needs no push.
+    if (row.kind === "message" && row.read_at) return { id: row.id, state: "skipped", dueTo: [], attempts: 0 };
+    // The devices are fixed at the first attempt; a device added later never gets an old event.
+    const targets = row.push_due_to ? new Set(row.push_due_to) : null;
+    const due = targets ? subs.filter((s) => targets.has(s.id)) : subs;
+    const outcomes = await Promise.all(due.map(async (s) => [s.id, await send(s, row)] as const));
+    const failed: number[] = [];
+    for (const [id, outcome] of outcomes) {
+      if (outcome === "ok") deliveries.ok.push(id);
+      else if (outcome === "gone") deliveries.gone.push(id);
+      else failed.push(id);
+    }
+    deliveries.failed.push(...failed);
+    if (failed.length === 0) return { id: row.id, state: "done", dueTo: [], attempts: row.push_attempts };
+    if (row.push_attempts >= maxAttempts) return { id: row.id, state: "failed", dueTo: failed, attempts: 0 };
+    return { id: row.id, state: "retry", dueTo: failed, attempts: row.push_attempts };
+  }
+
+  /** One pass; true when the batch was full, so there is probably more to do at once. */
+  async function tick(): Promise<boolean> {
+    const rows = await claimDue(opts.db, { batch, leaseMs, messageHoldMs: opts.messageHoldMs });
+    if (rows.length === 0) return false;
+    const subs = await subscriptionsOf(opts.db, [...new Set(rows.map((r) => r.user_id))]);
+    const deliveries: Deliveries = { ok: [], failed: [], gone: [] };
+    const results = await Promise.all(rows.map((row) => processRow(row, subs.get(row.user_id) ?? [], deliveries)));
+    // If recording fails the lease runs out and the rows are tried again, here or on another instance.
+    await recordDeliveries(opts.db, deliveries);
+    const finished = results.filter((r): r is Result & { state: "done" | "skipped" | "failed" } => r.state !== "retry");
+    await finishRows(opts.db, finished);
+    for (const r of results.filter((x) => x.state === "retry")) {
+      await retryRow(opts.db, r.id, backoffMs(r.attempts), r.dueTo);
+    }
+    return rows.length === batch;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick()
+        .then((more) => {
+          failuresInARow = 0;
+          schedule(more ? 0 : pollMs);
+        })
+        .catch((err) => {
+          // The database is away (restart, failover): keep the process up and try again later.
+          failuresInARow += 1;
+          if (failuresInARow === 1) opts.log.warn({ err }, "push worker cannot reach the database; retrying");
+          schedule(Math.min(30_000, pollMs * 2 ** failuresInARow));
+        });
+    }, delay);
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      aborter.abort();
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { and, asc, eq, gte, inArray, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Shift } from "../../common/shifts";
+import type { Db, Tx } from "../db/open";
+import { queryPrepared } from "../db/prepared";
+import { type ShiftRow, shifts, swapRequestOffers, swapRequests } from "../db/schema";
+import { privateFields, shiftFields } from "./shift-json";
+
+type Conn = Db | Tx;
+export type DayRange = { start?: string; end?: string };
+
+const openStatus = sql`in ('pending', 'accepted')`;
+
+/** The ids among `shiftIds` that an open (pending or accepted) swap request depends on. */
+export async function shiftsInOpenSwaps(db: Conn, shiftIds: number[]): Promise<Set<number>> {
+  if (shiftIds.length === 0) return new Set();
+  const ids = sql`${`{${shiftIds.join(",")}}`}::int[]`;
+  const r = alias(swapRequests, "r");
+  const o = alias(swapRequestOffers, "o");
+  const result = await db.execute<{ id: number }>(sql`
+    select ${r.requesterShiftId} as id from ${swapRequests} r
+    where ${r.status} ${openStatus} and ${r.requesterShiftId} = any(${ids})
+    union
+    select ${o.shiftId} from ${swapRequestOffers} o join ${swapRequests} r on ${r.id} = ${o.swapRequestId}
+    where ${r.status} ${openStatus} and ${o.shiftId} = any(${ids})`);
+  return new Set(result.rows.map((row) => Number(row.id)));
+}
+
+/**
+ * The ids among `shiftIds` that are an Available Off Day an open request was made against: the
+ * responder's rest day (with interest) on the date of the requester's shift.
+ */
+export async function offDaysOfOpenSwaps(db: Conn, shiftIds: number[]): Promise<Set<number>> {
+  if (shiftIds.length === 0) return new Set();
+  const ids = sql`${`{${shiftIds.join(",")}}`}::int[]`;
+  const d = alias(shifts, "d");
+  const rs = alias(shifts, "rs");
+  const r = alias(swapRequests, "r");
+  const result = await db.execute<{ id: number }>(sql`
+    select ${d.id} as id from ${shifts} d
+    where ${d.id} = any(${ids}) and ${d.shiftType} = 'rest_day' and ${d.restDayShiftInterest}
+      and exists (select 1 from ${swapRequests} r join ${shifts} rs on ${rs.id} = ${r.requesterShiftId}
+        where ${r.responderId} = ${d.userId} and ${r.status} ${openStatus} and ${rs.date} = ${d.date})`);
+  return new Set(result.rows.map((row) => Number(row.id)));
+}
+
+/** The ids among `shiftIds` that are the shift of a completed swap request. */
+export async function shiftsOfCompletedSwaps(db: Conn, shiftIds: number[]): Promise<Set<number>> {
+  if (shiftIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: swapRequests.requesterShiftId })
+    .from(swapRequests)
+    .where(and(eq(swapRequests.status, "completed"), inArray(swapRequests.requesterShiftId, shiftIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A user's shifts ordered by day and start time, optionally within [start, end] (inclusive days). */
+export function shiftsOf(db: Conn, userId: number, range: DayRange = {}): Promise<ShiftRow[]> {
+  const where = [eq(shifts.userId, userId)];
+  if (range.start) where.push(gte(shifts.date, range.start));
+  if (range.end) where.push(lte(shifts.date, range.end));
+  return db
+    .select()
+    .from(shifts)
+    .where(and(...where))
+    .orderBy(asc(shifts.date), sql`${shifts.startTime} asc nulls first`, asc(shifts.id));
+}
+
+/**
+ * toShift's JSON built by PostgreSQL (json_build_object) from a shifts row under the alias `as`:
+ * a year of shifts is large, and parsing rows into objects only to serialise them again was costly.
+ */
+export function shiftJsonSql(as: string, { colleague }: { colleague: boolean }): SQL {
+  const pairs = Object.entries(shiftFields).map(([key, column]) => {
+    const ref = sql`${sql.identifier(as)}.${sql.identifier(column.name)}`;
+    let value: SQL = ref;
+    if (colleague && privateFields.includes(key as keyof Shift)) value = sql`null`;
+    else if (key === "date") value = sql`to_char(${ref}, 'YYYY-MM-DD')`;
+    else if (key === "createdAt") value = sql`to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    return sql`${sql.raw(`'${key}'`)}, ${value}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+const s = alias(shifts, "s");
+const SHIFT_JSON = shiftJsonSql("s", { colleague: false });
+
+/** shiftsOf as a ready JSON array (text), built by PostgreSQL. */
+export async function shiftsOfJson(db: Conn, userId: number, range: DayRange = {}): Promise<string> {
+  const start = range.start ? sql` and ${s.date} >= ${range.start}::date` : sql``;
+  const end = range.end ? sql` and ${s.date} <= ${range.end}::date` : sql``;
+  const result = await db.execute<{ body: string }>(sql`
+    select coalesce(json_agg(${SHIFT_JSON} order by ${s.date}, ${s.startTime} asc nulls first, ${s.id}), '[]'::json)::text as body
+    from ${shifts} s where ${s.userId} = ${userId}${start}${end}`);
+  return result.rows[0].body;
+}
+
+/**
+ * A fingerprint of the user's shifts in a range: how many there are, and a hash over each one's id
+ * and `xmin` (the transaction that wrote its current version).
+ */
+export async function shiftsFingerprint(db: Db, userId: number, range: DayRange) {
+  const [row] = await queryPrepared<{ n: number; h: string }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(hashtextextended(${s.id}::text || ':' || s.xmin::text, 0)), 0)::text as h
+        from ${shifts} s
+        where ${s.userId} = ${userId}::int
+          and ${s.date} >= coalesce(${range.start ?? null}::date, '-infinity'::date)
+          and ${s.date} <= coalesce(${range.end ?? null}::date, 'infinity'::date)`,
+  );
+  return row;
+}
+
+export async function shiftOfUser(db: Conn, userId: number, shiftId: number, forUpdate = false) {
+  const query = db
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.id, shiftId), eq(shifts.userId, userId)));
+  const [row] = forUpdate ? await query.for("update") : await query;
+  return row as ShiftRow | undefined;
+}
+
+export async function lockShift(tx: Tx, shiftId: number) {
+  const [row] = await tx.select().from(shifts).where(eq(shifts.id, shiftId)).for("update");
+  return row as ShiftRow | undefined;
+}
+
+export async function insertShiftRows(tx: Tx, values: (typeof shifts.$inferInsert)[]): Promise<ShiftRow[]> {
+  const inserted: ShiftRow[] = [];
+  // In slices, so a large import stays under PostgreSQL's limit of bind parameters.
+  for (let i = 0; i < values.length; i += 1000) {
+    inserted.push(
+      ...(await tx
+        .insert(shifts)
+        .values(values.slice(i, i + 1000))
+        .returning()),
+    );
+  }
+  return inserted;
+}
+
+export async function updateShiftRow(tx: Tx, shiftId: number, changes: Partial<typeof shifts.$inferInsert>) {
+  const [row] = await tx.update(shifts).set(changes).where(eq(shifts.id, shiftId)).returning();
+  return row;
+}
+
+export async function deleteShiftRow(tx: Tx, shiftId: number) {
+  await tx.delete(shifts).where(eq(shifts.id, shiftId));
+}
+
+/** Deletes the user's shifts on the days; answers how many went. */
+export async function deleteShiftsOnDays(tx: Tx, userId: number, days: string[]): Promise<number> {
+  const deleted = await tx
+    .delete(shifts)
+    .where(and(eq(shifts.userId, userId), inArray(shifts.date, days)))
+    .returning({ id: shifts.id });
+  return deleted.length;
+}
+
+const between = (userId: number, start: string, end: string): SQL | undefined =>
+  and(eq(shifts.userId, userId), gte(shifts.date, start), lte(shifts.date, end));
+
+/** Ids of the user's shifts on the days start..end inclusive, locked. */
+export async function lockShiftIdsBetween(tx: Tx, userId: number, start: string, end: string) {
+  const rows = await tx
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(between(userId, start, end))
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+/** Deletes the user's shifts on the days start..end except `keep`; answers the days of those that went. */
+export async function deleteShiftsBetween(tx: Tx, userId: number, start: string, end: string, keep: number[]) {
+  const inRange = between(userId, start, end);
+  const deleted = await tx
+    .delete(shifts)
+    .where(keep.length ? and(inRange, notInArray(shifts.id, keep)) : inRange)
+    .returning({ date: shifts.date });
+  return deleted.map((d) => d.date);
+}

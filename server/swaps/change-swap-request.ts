@@ -1,0 +1,193 @@
+import { todayInLondon } from "../../common/dates";
+import {
+  partiesOf,
+  requesterShiftIssue,
+  roleOf,
+  type SwapAction,
+  type SwapRequest,
+  type SwapRole,
+  type Transition,
+  type UpdateSwapRequest,
+  updateKinds,
+} from "../../common/swaps";
+import type { Db, Tx } from "../db/open";
+import type { SwapRequestRow, UserRow } from "../db/schema";
+import { AppError, badRequest, conflict, notFound } from "../errors";
+import { recordNotification } from "../notifications/record";
+import { hydrateOne } from "./detail-queries";
+import { check, clearedAgreements, lockForParty, longDay, publish, SWAP_NOT_FOUND, transact } from "./kernel";
+import {
+  clearOfferChoice,
+  deleteRequestRow,
+  offerShiftIdsOf,
+  replaceOffers,
+  requestById,
+  saveRequest,
+  userById,
+} from "./queries";
+import { checkNoDuplicate, checkOffers, checkResponder, OTHER_OPEN_WITH_YOU } from "./request-checks";
+import { lockShifts, shiftById } from "./shift-queries";
+
+/** Runs one transition that only touches the request itself, then tells both parties. */
+async function simpleTransition(
+  db: Db,
+  me: UserRow,
+  id: number,
+  action: SwapAction,
+  apply: (tx: Tx, r: SwapRequestRow, role: SwapRole, next: Transition) => Promise<SwapRequestRow>,
+): Promise<SwapRequest> {
+  const { row, result, before } = await transact(db, async (tx) => {
+    const { r, role } = await lockForParty(tx, me.id, id);
+    const d = check(action, role, r);
+    if (d.next === "deleted") throw new Error(`${action} does not delete`);
+    const updated = await apply(tx, r, role, d.next);
+    return { row: updated, before: r, result: await hydrateOne(tx, updated) };
+  });
+  await publish(db, {
+    events: [{ swapRequestId: id, userIds: [...partiesOf(before), ...partiesOf(row)] }],
+  });
+  return result;
+}
+
+export function unagree(db: Db, me: UserRow, id: number) {
+  return simpleTransition(db, me, id, "unagree", async (tx, r, role, next) => {
+    if (role === "responder") await clearOfferChoice(tx, r.id);
+    const saved = await saveRequest(tx, r.id, {
+      status: next.status,
+      requesterAgreed: next.requesterAgreed,
+      responderAgreed: next.responderAgreed,
+      ...(role === "requester" ? { requesterAgreedAt: null } : { responderAgreedAt: null, acceptedOfferShiftId: null }),
+    });
+    await recordNotification(tx, { kind: "party_withdrew", swapRequestId: r.id, actorId: me.id });
+    return saved;
+  });
+}
+
+export function reject(db: Db, me: UserRow, id: number) {
+  return simpleTransition(db, me, id, "reject", async (tx, r) => {
+    await clearOfferChoice(tx, r.id);
+    const saved = await saveRequest(tx, r.id, { status: "declined", ...clearedAgreements });
+    await recordNotification(tx, { kind: "declined", swapRequestId: r.id, actorId: me.id });
+    return saved;
+  });
+}
+
+/**
+ * Restores a declined request. While it was declined nothing protected its shift: the requester
+ * may have changed it, swapped it elsewhere or sent this responder a new request for it, so it
+ * reopens only if it could be made again now (under the shift's lock, as creation takes it).
+ */
+export function undoDecline(db: Db, me: UserRow, id: number) {
+  return simpleTransition(db, me, id, "undoDecline", async (tx, r) => {
+    const [shift] = await lockShifts(tx, [r.requesterShiftId]);
+    if (!shift || shift.userId !== r.requesterId || requesterShiftIssue(shift, todayInLondon())) {
+      throw conflict("The shift of this request can no longer be swapped, so the request cannot be restored");
+    }
+    await checkNoDuplicate(tx, shift.id, me.id, r.id, OTHER_OPEN_WITH_YOU);
+    const saved = await saveRequest(tx, r.id, { status: "pending", ...clearedAgreements });
+    await recordNotification(tx, { kind: "restored", swapRequestId: r.id, actorId: me.id });
+    return saved;
+  });
+}
+
+export async function updateRequest(db: Db, me: UserRow, id: number, input: UpdateSwapRequest): Promise<SwapRequest> {
+  const [kind] = updateKinds(input);
+  if (kind === "cancel") {
+    return simpleTransition(db, me, id, "cancel", async (tx, r) => {
+      await clearOfferChoice(tx, r.id);
+      const saved = await saveRequest(tx, r.id, { status: "cancelled", ...clearedAgreements });
+      await recordNotification(tx, { kind: "cancelled", swapRequestId: r.id, actorId: me.id });
+      return saved;
+    });
+  }
+  if (kind === "grs") {
+    return simpleTransition(db, me, id, "grs", async (tx, r) =>
+      saveRequest(tx, r.id, {
+        ...(input.grsSubmitted !== undefined ? { grsSubmitted: input.grsSubmitted } : {}),
+        ...(input.grsApproved !== undefined ? { grsApproved: input.grsApproved } : {}),
+      }),
+    );
+  }
+  return simpleTransition(db, me, id, "edit", (tx, r) => editRequest(tx, me, r, input));
+}
+
+/** The requester changes the responder, their availability or the offers (DESIGN §5.6). */
+async function editRequest(tx: Tx, me: UserRow, r: SwapRequestRow, input: UpdateSwapRequest) {
+  const shift = await shiftById(tx, r.requesterShiftId);
+  const issue = requesterShiftIssue(shift, todayInLondon());
+  if (shift.userId !== me.id) throw conflict("This shift is no longer in your calendar");
+  if (issue) throw conflict(issue, "requesterShiftId");
+
+  const responderId = input.responderId !== undefined ? input.responderId : r.responderId;
+  const responderChanged = responderId !== r.responderId;
+  let availabilityId = responderChanged ? null : r.responderAvailabilityId;
+  if (responderId !== null && (responderChanged || input.responderAvailabilityId !== undefined)) {
+    const checked = await checkResponder(tx, me, responderId, shift.date, input.responderAvailabilityId);
+    availabilityId = checked.availabilityId;
+  } else if (responderId === null && input.responderAvailabilityId != null) {
+    throw badRequest("Choose the clinician this availability belongs to", "responderId");
+  }
+  if (responderChanged) await checkNoDuplicate(tx, shift.id, responderId, r.id);
+
+  const offerIds =
+    input.offerShiftIds !== undefined ? input.offerShiftIds : responderChanged ? [] : await offerShiftIdsOf(tx, r.id);
+  await checkOffers(tx, me.id, responderId, offerIds);
+  await replaceOffers(tx, r.id, offerIds);
+  // Any edit by the requester clears both agreements (DESIGN §5.6).
+  const saved = await saveRequest(tx, r.id, {
+    status: "pending",
+    responderId,
+    responderAvailabilityId: availabilityId,
+    ...clearedAgreements,
+  });
+  // A request now addressed to someone new is news to them.
+  if (responderChanged && responderId !== null) {
+    await recordNotification(tx, { kind: "request_received", swapRequestId: r.id, actorId: me.id });
+  }
+  return saved;
+}
+
+export async function deleteRequest(db: Db, me: UserRow, id: number): Promise<void> {
+  const before = await transact(db, async (tx) => {
+    const { r, role } = await lockForParty(tx, me.id, id);
+    check("delete", role, r);
+    // Messages and offers go with the request (ON DELETE CASCADE).
+    await deleteRequestRow(tx, r.id);
+    return r;
+  });
+  await publish(db, { events: [{ swapRequestId: id, userIds: partiesOf(before) }] });
+}
+
+/** A same-grade colleague takes an open request: they become its responder (DESIGN §5.11). */
+export async function offerToCover(db: Db, me: UserRow, id: number): Promise<SwapRequest> {
+  const { row, result } = await transact(db, async (tx) => {
+    const r = await requestById(tx, id, true);
+    if (!r) throw notFound(SWAP_NOT_FOUND);
+    const requester = (await userById(tx, r.requesterId)) as UserRow;
+    const role = roleOf(r, me.id);
+    // A request of another grade is not listed to this user: it does not exist for them.
+    if (role === "other" && requester.clinicalGrade !== me.clinicalGrade) throw notFound(SWAP_NOT_FOUND);
+    check("offerToCover", role, r);
+    // The shift's lock, as creation takes it, so a request to me for it cannot slip in meanwhile.
+    const [shift] = await lockShifts(tx, [r.requesterShiftId]);
+    const issue = shift.userId === r.requesterId ? requesterShiftIssue(shift, todayInLondon()) : "Shift changed";
+    if (issue) throw conflict("This shift can no longer be swapped");
+    await checkNoDuplicate(tx, shift.id, me.id, r.id, OTHER_OPEN_WITH_YOU);
+    const checked = await checkResponder(tx, requester, me.id, shift.date, undefined).catch((e) => {
+      if (e instanceof AppError && e.statusCode === 409) {
+        throw conflict(`You need an Available Off Day on ${longDay(shift.date)} to cover this shift`);
+      }
+      throw e;
+    });
+    const updated = await saveRequest(tx, r.id, {
+      responderId: me.id,
+      responderAvailabilityId: checked.availabilityId,
+      status: "pending",
+      ...clearedAgreements,
+    });
+    await recordNotification(tx, { kind: "cover_offered", swapRequestId: r.id, actorId: me.id });
+    return { row: updated, result: await hydrateOne(tx, updated) };
+  });
+  await publish(db, { events: [{ swapRequestId: id, userIds: partiesOf(row) }] });
+  return result;
+}

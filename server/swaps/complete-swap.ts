@@ -1,0 +1,161 @@
+import {
+  coveredShiftType,
+  DAY_TAKEN_MESSAGE,
+  OFFER_GONE_MESSAGE,
+  partiesOf,
+  SHIFT_SWAPPED_MESSAGE,
+} from "../../common/swaps";
+import { insertRestDay } from "../availability/queries";
+import { syncAvailability } from "../availability/sync";
+import type { Tx } from "../db/open";
+import type { ShiftRow, SwapRequestRow } from "../db/schema";
+import { recordNotification } from "../notifications/record";
+import {
+  deleteShifts,
+  lockOpenRequests,
+  openRequestsOffering,
+  requestsBrokenBySwap,
+  updateShift,
+} from "./completion-queries";
+import { clearedAgreements, type Effects } from "./kernel";
+import { clearOfferChoice, insertSwapMessage, removeOffer, saveRequest } from "./queries";
+import { lockDays } from "./shift-queries";
+
+export type VerifiedDeal = {
+  shift: ShiftRow;
+  responderDay: ShiftRow[];
+  offer: ShiftRow | null;
+  requesterOfferDay: ShiftRow[];
+};
+
+/**
+ * Moves the shifts between the two calendars. Rows change owner rather than being deleted and
+ * re-created where possible, so requests pointing at them (this one included) stay intact.
+ */
+export async function completeSwap(tx: Tx, r: SwapRequestRow, deal: VerifiedDeal): Promise<Effects> {
+  const requesterId = r.requesterId;
+  const responderId = r.responderId as number;
+  const { shift, responderDay, offer } = deal;
+
+  // Day D: the requester's shift goes to the responder; the responder's off day becomes the requester's rest day.
+  await updateShift(tx, shift.id, { userId: responderId, notes: null, restDayShiftInterest: false });
+  const [keptRest, ...otherRests] = responderDay.filter((s) => s.shiftType === "rest_day");
+  await updateShift(tx, keptRest.id, {
+    userId: requesterId,
+    restDayShiftInterest: false,
+    isProtected: false,
+    notes: null,
+    location: null,
+  });
+  await deleteShifts(
+    tx,
+    otherRests.map((s) => s.id),
+  );
+
+  const days = [shift.date];
+  // The responder's own shifts on the return shift's day become a rest day: requests for them go too.
+  const replaced = offer ? await handOverReturnShift(tx, r, offer, deal.requesterOfferDay) : [];
+  if (offer) days.push(offer.date);
+
+  await syncAvailability(tx, requesterId, days);
+  await syncAvailability(tx, responderId, days);
+  return closeOtherRequests(tx, r, shift, offer, replaced);
+}
+
+/**
+ * Day D2: the seeking-coverage entry becomes the requester's day or night shift; the responder's
+ * own shift that day goes with it and they get a rest day; the requester's rest day there is
+ * replaced. Returns the ids of the responder's shifts the return shift replaced.
+ */
+async function handOverReturnShift(
+  tx: Tx,
+  r: SwapRequestRow,
+  offer: ShiftRow,
+  requesterOfferDay: ShiftRow[],
+): Promise<number[]> {
+  const responderId = r.responderId as number;
+  const type = coveredShiftType(offer);
+  const fallback = type === "day" ? { startTime: "07:00", endTime: "19:00" } : { startTime: "19:00", endTime: "07:00" };
+  await updateShift(tx, offer.id, {
+    userId: r.requesterId,
+    shiftType: type,
+    startTime: offer.startTime ?? fallback.startTime,
+    endTime: offer.endTime ?? fallback.endTime,
+    restDayShiftInterest: false,
+    isProtected: false,
+    notes: null,
+  });
+  const theirDay = await lockDays(tx, [{ userId: responderId, date: offer.date }]);
+  const theirWork = theirDay.filter((s) => s.shiftType === "day" || s.shiftType === "night");
+  const [first, ...rest] = theirWork;
+  if (first) {
+    await updateShift(tx, first.id, {
+      shiftType: "rest_day",
+      startTime: null,
+      endTime: null,
+      restDayShiftInterest: false,
+      isProtected: false,
+      notes: null,
+    });
+  } else {
+    await insertRestDay(tx, responderId, offer.date, false);
+  }
+  await deleteShifts(
+    tx,
+    rest.map((s) => s.id),
+  );
+  await deleteShifts(
+    tx,
+    requesterOfferDay.filter((s) => s.shiftType === "rest_day").map((s) => s.id),
+  );
+  return theirWork.map((w) => w.id);
+}
+
+/**
+ * Other open requests the swap made impossible: those for a moved shift or for a shift of the
+ * responder that the return shift replaced, and those counting on a day that is now worked. They
+ * are cancelled with a note in their chat; requests that offered the moved return shift lose that
+ * offer (and their agreements).
+ */
+async function closeOtherRequests(
+  tx: Tx,
+  r: SwapRequestRow,
+  shift: ShiftRow,
+  offer: ShiftRow | null,
+  replaced: number[],
+): Promise<Effects> {
+  const moved = [shift.id, ...(offer ? [offer.id] : []), ...replaced];
+  const swap = { id: r.id, requesterId: r.requesterId, responderId: r.responderId as number };
+  const candidates = await requestsBrokenBySwap(tx, swap, shift, offer, moved);
+  const offering = offer ? await openRequestsOffering(tx, offer.id, r.id) : [];
+
+  const ids = [...new Set([...candidates.map((c) => c.id), ...offering])].sort((a, b) => a - b);
+  if (ids.length === 0) return { events: [] };
+  const locked = await lockOpenRequests(tx, ids);
+
+  const effects: Effects = { events: [] };
+  for (const other of locked) {
+    const cancel = candidates.find((c) => c.id === other.id);
+    if (cancel) {
+      await saveRequest(tx, other.id, { status: "cancelled", ...clearedAgreements });
+      await clearOfferChoice(tx, other.id);
+      const content = moved.includes(cancel.shiftId) ? SHIFT_SWAPPED_MESSAGE : DAY_TAKEN_MESSAGE;
+      await insertSwapMessage(tx, other.id, other.requesterId, content);
+      // Its parties hear of it, except one who is also a party of this swap and saw it happen.
+      const inSwap = (id: number | null) => id !== null && (id === r.requesterId || id === r.responderId);
+      const actorId = inSwap(other.requesterId)
+        ? other.requesterId
+        : inSwap(other.responderId)
+          ? (other.responderId as number)
+          : r.requesterId;
+      await recordNotification(tx, { kind: "cancelled", swapRequestId: other.id, actorId });
+    } else if (offer) {
+      await removeOffer(tx, other.id, offer.id);
+      await saveRequest(tx, other.id, { status: "pending", ...clearedAgreements });
+      await clearOfferChoice(tx, other.id);
+      await insertSwapMessage(tx, other.id, other.requesterId, OFFER_GONE_MESSAGE);
+    }
+    effects.events.push({ swapRequestId: other.id, userIds: partiesOf(other) });
+  }
+  return effects;
+}

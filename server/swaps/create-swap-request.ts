@@ -1,0 +1,51 @@
+import { todayInLondon } from "../../common/dates";
+import { type CreateSwapRequest, partiesOf, requesterShiftIssue, type SwapRequest } from "../../common/swaps";
+import type { Db } from "../db/open";
+import type { UserRow } from "../db/schema";
+import { badRequest, conflict, notFound } from "../errors";
+import { recordNotification } from "../notifications/record";
+import { hydrateOne } from "./detail-queries";
+import { publish, SHIFT_NOT_FOUND, transact } from "./kernel";
+import { insertRequest, insertSwapMessage, replaceOffers } from "./queries";
+import { checkNoDuplicate, checkOffers, checkResponder } from "./request-checks";
+import { lockShifts } from "./shift-queries";
+
+export async function createRequest(db: Db, me: UserRow, input: CreateSwapRequest): Promise<SwapRequest> {
+  const offerIds = input.offerShiftIds ?? [];
+  const { row, result } = await transact(db, async (tx) => {
+    // The shift row lock serialises two creations for the same shift (no duplicate slips through).
+    const [shift] = await lockShifts(tx, [input.requesterShiftId]);
+    if (!shift || shift.userId !== me.id) throw notFound(SHIFT_NOT_FOUND);
+    const issue = requesterShiftIssue(shift, todayInLondon());
+    if (issue) throw conflict(issue, "requesterShiftId");
+
+    let responderId: number | null = null;
+    let availabilityId: number | null = null;
+    if (input.responderId != null) {
+      const checked = await checkResponder(tx, me, input.responderId, shift.date, input.responderAvailabilityId);
+      responderId = checked.responder.id;
+      availabilityId = checked.availabilityId;
+    } else if (input.responderAvailabilityId != null) {
+      throw badRequest("Choose the clinician this availability belongs to", "responderId");
+    }
+    await checkOffers(tx, me.id, responderId, offerIds);
+    await checkNoDuplicate(tx, shift.id, responderId);
+
+    const created = await insertRequest(tx, {
+      requesterId: me.id,
+      responderId,
+      requesterShiftId: shift.id,
+      responderAvailabilityId: availabilityId,
+    });
+    await replaceOffers(tx, created.id, offerIds);
+    // An open request (no responder) has nobody to tell yet.
+    if (responderId !== null) {
+      await recordNotification(tx, { kind: "request_received", swapRequestId: created.id, actorId: me.id });
+    }
+    const intro = input.introMessage?.trim();
+    if (intro) await insertSwapMessage(tx, created.id, me.id, intro);
+    return { row: created, result: await hydrateOne(tx, created) };
+  });
+  await publish(db, { events: [{ swapRequestId: row.id, userIds: partiesOf(row) }] });
+  return result;
+}

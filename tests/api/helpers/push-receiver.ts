@@ -1,0 +1,187 @@
+import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A stand-in push service (RFC 8030) on 127.0.0.1. Each subscription it hands out has its own
+ * P-256 key pair and auth secret, like a browser's; every push is decrypted (RFC 8291, aes128gcm)
+ * and its VAPID JWT (RFC 8292) verified, so the server's encryption and signing really run.
+ */
+export type ReceivedPush = {
+  subscription: string;
+  payload: { title: string; body: string; url: string; tag: string };
+  topic?: string;
+  urgency?: string;
+  vapidKey: string;
+  at: number;
+};
+
+type Behaviour = "ok" | "gone" | "error" | "hang";
+
+type TestSubscription = {
+  name: string;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  ecdh: ReturnType<typeof createECDH>;
+  auth: Buffer;
+  behaviour: Behaviour;
+  requests: number;
+};
+
+const b64 = (b: Buffer) => b.toString("base64url");
+
+/** RFC 8291 §3.4 and RFC 8188: one record, padding delimiter 0x02. */
+export function decryptAes128gcm(body: Buffer, ecdh: ReturnType<typeof createECDH>, authSecret: Buffer): Buffer {
+  const salt = body.subarray(0, 16);
+  const idlen = body.readUInt8(20);
+  const asPublic = body.subarray(21, 21 + idlen);
+  const record = body.subarray(21 + idlen);
+  const uaPublic = ecdh.getPublicKey();
+  const ecdhSecret = ecdh.computeSecret(asPublic);
+  const keyInfo = Buffer.concat([Buffer.from("WebPush: info\0"), uaPublic, asPublic]);
+  const ikm = Buffer.from(hkdfSync("sha256", ecdhSecret, authSecret, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: aes128gcm\0"), 16));
+  const nonce = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: nonce\0"), 12));
+  const decipher = createDecipheriv("aes-128-gcm", cek, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end--;
+  if (padded[end] !== 2) throw new Error("missing the last record's padding delimiter");
+  return padded.subarray(0, end);
+}
+
+/** Checks `Authorization: vapid t=JWT, k=KEY` and returns the key. */
+export function verifyVapid(authorization: string | undefined, audience: string): string {
+  const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? "");
+  if (!m) throw new Error(`not a VAPID authorization: ${authorization}`);
+  const [, jwt, k] = m;
+  const [h, p, s] = jwt.split(".");
+  const header = JSON.parse(Buffer.from(h, "base64url").toString());
+  const claims = JSON.parse(Buffer.from(p, "base64url").toString());
+  if (header.alg !== "ES256") throw new Error(`JWT alg ${header.alg}`);
+  const raw = Buffer.from(k, "base64url");
+  const key = createPublicKey({
+    key: { kty: "EC", crv: "P-256", x: b64(raw.subarray(1, 33)), y: b64(raw.subarray(33, 65)) },
+    format: "jwk",
+  });
+  const ok = verify(
+    "sha256",
+    Buffer.from(`${h}.${p}`),
+    { key, dsaEncoding: "ieee-p1363" },
+    Buffer.from(s, "base64url"),
+  );
+  if (!ok) throw new Error("VAPID signature does not verify");
+  if (claims.aud !== audience) throw new Error(`JWT aud ${claims.aud}, expected ${audience}`);
+  const now = Date.now() / 1000;
+  if (!(claims.exp > now && claims.exp <= now + 24 * 3600 + 60)) throw new Error(`JWT exp ${claims.exp}`);
+  if (typeof claims.sub !== "string" || !/^(mailto:|https:)/.test(claims.sub)) throw new Error(`JWT sub ${claims.sub}`);
+  return k;
+}
+
+export class PushReceiver {
+  readonly received: ReceivedPush[] = [];
+  readonly errors: string[] = [];
+  private subs = new Map<string, TestSubscription>();
+  private server = http.createServer((req, res) => void this.handle(req, res));
+  private hanging: http.ServerResponse[] = [];
+  private waiters: Array<() => void> = [];
+  origin = "";
+
+  async start() {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop() {
+    for (const res of this.hanging) res.destroy();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** A new browser-like subscription; post `json` to /api/push/subscriptions. */
+  subscription(name: string) {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    const sub: TestSubscription = {
+      name,
+      endpoint: `${this.origin}/push/${name}-${randomBytes(6).toString("hex")}`,
+      keys: { p256dh: b64(ecdh.getPublicKey()), auth: b64(auth) },
+      ecdh,
+      auth,
+      behaviour: "ok",
+      requests: 0,
+    };
+    this.subs.set(new URL(sub.endpoint).pathname, sub);
+    return {
+      json: { endpoint: sub.endpoint, keys: sub.keys },
+      endpoint: sub.endpoint,
+      /** How the push service answers from now on. */
+      behave: (b: Behaviour) => {
+        sub.behaviour = b;
+      },
+      requests: () => sub.requests,
+    };
+  }
+
+  pushesFor(endpoint: string) {
+    return this.received.filter((r) => r.subscription === endpoint);
+  }
+
+  /** Resolves once `predicate` holds, checking on each push; rejects after `ms`. */
+  async waitFor(predicate: () => boolean, ms = 10_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!predicate()) {
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new Error(`push receiver: condition not met within ${ms} ms (${this.received.length} pushes)`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, Math.min(left, 100));
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const sub = this.subs.get(req.url ?? "");
+    if (!sub) {
+      res.writeHead(404).end();
+      return;
+    }
+    sub.requests += 1;
+    if (sub.behaviour === "hang") {
+      this.hanging.push(res);
+      return;
+    }
+    if (sub.behaviour === "gone") return void res.writeHead(410).end();
+    if (sub.behaviour === "error") return void res.writeHead(500).end();
+    try {
+      if (req.method !== "POST") throw new Error(`method ${req.method}`);
+      if (req.headers["content-encoding"] !== "aes128gcm")
+        throw new Error(`encoding ${req.headers["content-encoding"]}`);
+      if (!req.headers.ttl) throw new Error("no TTL header");
+      const vapidKey = verifyVapid(req.headers.authorization, this.origin);
+      const plain = decryptAes128gcm(Buffer.concat(chunks), sub.ecdh, sub.auth);
+      this.received.push({
+        subscription: sub.endpoint,
+        payload: JSON.parse(plain.toString("utf8")),
+        topic: req.headers.topic as string | undefined,
+        urgency: req.headers.urgency as string | undefined,
+        vapidKey,
+        at: Date.now(),
+      });
+      res.writeHead(201).end();
+    } catch (err) {
+      this.errors.push(String(err));
+      res.writeHead(400).end();
+    }
+    for (const w of this.waiters.splice(0)) w();
+  }
+}

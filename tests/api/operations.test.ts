@@ -1,0 +1,101 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { connect, type Database, runMigrations } from "../../server/db/open";
+import { createDatabase, freePort } from "./helpers/app";
+import { Client, signedInClient } from "./helpers/client";
+
+/** What an operator relies on: request ids that join up with the proxy's, who asked, and a readiness probe. */
+
+// The app serves only APP_URL's host, so the port is chosen first.
+const config = (port: number) =>
+  loadConfig({
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "crewswap-app-")),
+    SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+    APP_URL: `http://127.0.0.1:${port}`,
+  });
+
+async function appOn(database: Database, lines?: string[]) {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines?.push(String(chunk));
+      done();
+    },
+  });
+  const port = await freePort();
+  const app = await buildApp(
+    { config: config(port), db: database.db, mailer: { send: async () => undefined } },
+    { logger: lines ? { level: "info", stream } : false },
+  );
+  await app.listen({ port, host: "127.0.0.1" });
+  return { app, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+describe("on a migrated database", () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let baseUrl: string;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    database = await connect(await createDatabase(), 4);
+    await runMigrations(database);
+    ({ app, baseUrl } = await appOn(database, lines));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("uses the caller's X-Request-Id in the log and echoes it", async () => {
+    const res = await new Client(baseUrl).get("/api/meta", { "x-request-id": "lb-7f3a.42" });
+    expect(res.headers.get("x-request-id")).toBe("lb-7f3a.42");
+    const entries = lines.map((l) => JSON.parse(l));
+    expect(entries.filter((e) => e.reqId === "lb-7f3a.42").map((e) => e.msg)).toEqual([
+      "incoming request",
+      "request completed",
+    ]);
+  });
+
+  it("gives every request a fresh random id when none (or a malformed one) is sent", async () => {
+    const a = await new Client(baseUrl).get("/api/meta");
+    const b = await new Client(baseUrl).get("/api/meta", { "x-request-id": 'x"} {"level":60' });
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(a.headers.get("x-request-id")).toMatch(uuid);
+    expect(b.headers.get("x-request-id")).toMatch(uuid);
+    expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
+  });
+
+  it("logs the signed-in user's id with the request", async () => {
+    const { client, user } = await signedInClient(baseUrl);
+    const res = await client.get("/api/shifts", { "x-request-id": "who-asked-1" });
+    expect(res.status).toBe(200);
+    const done = lines
+      .map((l) => JSON.parse(l))
+      .find((e) => e.reqId === "who-asked-1" && e.msg === "request completed");
+    expect(done?.userId).toBe(user.id);
+  });
+
+  it("is ready: the database answers and has every migration", async () => {
+    const res = await new Client(baseUrl).get("/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", database: "ok", migrations: "ok" });
+  });
+});
+
+it("is alive but not ready on a database without the migrations", async () => {
+  const database = await connect(await createDatabase(), 2);
+  const { app, baseUrl } = await appOn(database);
+  try {
+    const res = await new Client(baseUrl).get("/api/health");
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ status: "not ready", database: "ok", migrations: "pending" });
+  } finally {
+    await app.close();
+    await database.close();
+  }
+});

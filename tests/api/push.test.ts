@@ -1,0 +1,253 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webpush from "web-push";
+import { pushSubscriptions } from "../../server/db/schema";
+import { startTestApp, type TestApp } from "./helpers/app";
+import { insertSwapRequest } from "./helpers/chat";
+import { Client, signedInClient } from "./helpers/client";
+import { PushReceiver } from "./helpers/push-receiver";
+
+type Party = Awaited<ReturnType<typeof signedInClient>>;
+
+const vapid = webpush.generateVAPIDKeys();
+const env = {
+  PUSH_ALLOW_INSECURE: "true",
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+  VAPID_SUBJECT: "mailto:ops@crewswap.test",
+  NOTIFY_MESSAGE_HOLD_SECONDS: "0",
+};
+const worker = { pollMs: 50, timeoutMs: 1500 };
+
+let t: TestApp;
+let receiver: PushReceiver;
+let alice: Party;
+let bob: Party;
+let carol: Party;
+
+beforeAll(async () => {
+  receiver = await new PushReceiver().start();
+  t = await startTestApp({ env, notificationWorker: worker });
+  alice = await signedInClient(t.baseUrl, { firstName: "Alice", lastName: "Archer" });
+  bob = await signedInClient(t.baseUrl, { firstName: "Bob", lastName: "Baker" });
+  carol = await signedInClient(t.baseUrl, { firstName: "Carol", lastName: "Cole" });
+});
+afterAll(async () => {
+  await t.close();
+  await receiver.stop();
+});
+
+const subscribe = (who: Party, json: unknown) => who.client.post("/api/push/subscriptions", json);
+const newRequest = () =>
+  insertSwapRequest(t.database.db, { requesterId: alice.user.id, responderId: bob.user.id, daysAhead: 12 });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("the public key", () => {
+  it("answers the VAPID public key the pushes are signed with, signed out too", async () => {
+    const res = await new Client(t.baseUrl).get("/api/push/public-key");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ publicKey: vapid.publicKey });
+  });
+});
+
+describe("subscription routes", () => {
+  it("refuses signed-out callers", async () => {
+    const anon = new Client(t.baseUrl);
+    const sub = receiver.subscription("anon");
+    expect((await anon.post("/api/push/subscriptions", sub.json)).status).toBe(401);
+    expect((await anon.request("DELETE", "/api/push/subscriptions", { endpoint: sub.endpoint })).status).toBe(401);
+  });
+
+  it("validates the endpoint and the keys", async () => {
+    const sub = receiver.subscription("invalid").json;
+    const bad = [
+      [{ ...sub, endpoint: "not a url" }, "endpoint"],
+      [{ ...sub, endpoint: "http://push.example.com/x" }, "endpoint"],
+      [{ ...sub, endpoint: "ftp://127.0.0.1/x" }, "endpoint"],
+      [{ ...sub, keys: { ...sub.keys, p256dh: "AAAA" } }, "keys"],
+      [{ ...sub, keys: { ...sub.keys, auth: "not base64!" } }, "keys"],
+      [{ endpoint: sub.endpoint }, "keys"],
+    ] as const;
+    for (const [body, field] of bad) {
+      const res = await subscribe(alice, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.field).toBe(field);
+      expect(typeof res.body.message).toBe("string");
+    }
+    const count = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, alice.user.id));
+    expect(count).toHaveLength(0);
+  });
+
+  it("answers 201 for a new endpoint and 200 for the same one again, moving it to the caller", async () => {
+    const sub = receiver.subscription("moving");
+    expect((await subscribe(alice, sub.json)).status).toBe(201);
+    expect((await subscribe(alice, sub.json)).status).toBe(200);
+    const moved = await subscribe(carol, sub.json);
+    expect(moved.status).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, sub.endpoint));
+    expect(rows.map((r) => r.userId)).toEqual([carol.user.id]);
+    expect((await carol.client.request("DELETE", "/api/push/subscriptions", { endpoint: sub.endpoint })).status).toBe(
+      204,
+    );
+  });
+
+  it("never deletes another user's endpoint, and deleting is idempotent", async () => {
+    const sub = receiver.subscription("bob-phone");
+    expect((await subscribe(bob, sub.json)).status).toBe(201);
+    const other = await alice.client.request("DELETE", "/api/push/subscriptions", { endpoint: sub.endpoint });
+    expect(other.status).toBe(204);
+    const still = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, sub.endpoint));
+    expect(still).toHaveLength(1);
+
+    const { request } = await newRequest();
+    await alice.client.post("/api/messages", { swapRequestId: request.id, content: "still reaches Bob" });
+    await receiver.waitFor(() => receiver.pushesFor(sub.endpoint).length === 1);
+
+    expect((await bob.client.request("DELETE", "/api/push/subscriptions", { endpoint: sub.endpoint })).status).toBe(
+      204,
+    );
+    expect((await bob.client.request("DELETE", "/api/push/subscriptions", { endpoint: sub.endpoint })).status).toBe(
+      204,
+    );
+    const gone = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, sub.endpoint));
+    expect(gone).toHaveLength(0);
+  });
+});
+
+describe("a new message", () => {
+  it("pushes once to each of the other party's devices with names, date and shift type but no message text", async () => {
+    const phone = receiver.subscription("bob-msg-phone");
+    const laptop = receiver.subscription("bob-msg-laptop");
+    const mine = receiver.subscription("alice-msg");
+    await subscribe(bob, phone.json);
+    await subscribe(bob, laptop.json);
+    await subscribe(alice, mine.json);
+    const { request, shift } = await newRequest();
+    const res = await alice.client.post("/api/messages", { swapRequestId: request.id, content: "Secret text here" });
+    expect(res.status).toBe(201);
+    await receiver.waitFor(
+      () => receiver.pushesFor(phone.endpoint).length + receiver.pushesFor(laptop.endpoint).length >= 2,
+    );
+    await sleep(500);
+    for (const device of [phone, laptop]) {
+      const pushes = receiver.pushesFor(device.endpoint);
+      expect(pushes).toHaveLength(1);
+      const { payload } = pushes[0];
+      expect(payload.title).toBe("New message from Alice Archer");
+      expect(payload.body).toContain("Day Shift on ");
+      expect(payload.body).not.toContain("Secret");
+      expect(payload.url).toBe(`/messages/${request.id}`);
+      expect(payload.tag).toBe(`swap-${request.id}`);
+      expect(pushes[0].vapidKey).toBe(vapid.publicKey);
+    }
+    expect(shift.date).toBeTruthy();
+    expect(receiver.pushesFor(mine.endpoint)).toHaveLength(0);
+    expect(receiver.errors).toEqual([]);
+  });
+});
+
+describe("a push service that fails", () => {
+  it("deletes the subscription when it answers 410", async () => {
+    const sub = receiver.subscription("gone");
+    await subscribe(bob, sub.json);
+    sub.behave("gone");
+    const { request } = await newRequest();
+    await alice.client.post("/api/messages", { swapRequestId: request.id, content: "hello" });
+    await receiver.waitFor(() => sub.requests() === 1);
+    const deadline = Date.now() + 5000;
+    let rows = 1;
+    while (rows > 0 && Date.now() < deadline) {
+      await sleep(100);
+      rows = (await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)))
+        .length;
+    }
+    expect(rows).toBe(0);
+  });
+
+  it("does not slow the request when it hangs or answers 500, and retries until it answers", async () => {
+    const hanging = receiver.subscription("hangs");
+    const failing = receiver.subscription("fails");
+    await subscribe(bob, hanging.json);
+    await subscribe(bob, failing.json);
+    hanging.behave("hang");
+    failing.behave("error");
+    const { request } = await newRequest();
+    // Warm up the path once, then time a send while both devices misbehave.
+    await alice.client.post("/api/messages", { swapRequestId: request.id, content: "one" });
+    await receiver.waitFor(() => hanging.requests() >= 1 && failing.requests() >= 1);
+    const started = performance.now();
+    const res = await alice.client.post("/api/messages", { swapRequestId: request.id, content: "two" });
+    const took = performance.now() - started;
+    expect(res.status).toBe(201);
+    expect(took).toBeLessThan(500);
+
+    failing.behave("ok");
+    await receiver.waitFor(() => receiver.pushesFor(failing.endpoint).length === 2, 15_000);
+    await bob.client.request("DELETE", "/api/push/subscriptions", { endpoint: hanging.endpoint });
+    await bob.client.request("DELETE", "/api/push/subscriptions", { endpoint: failing.endpoint });
+  });
+});
+
+describe("reading on an open screen", () => {
+  it("does not push a message the recipient read during the hold", async () => {
+    // Its own database: the main app's worker pushes messages without a hold.
+    const held = await startTestApp({
+      env: { ...env, NOTIFY_MESSAGE_HOLD_SECONDS: "1.5" },
+      notificationWorker: worker,
+    });
+    try {
+      const a = await signedInClient(held.baseUrl, { firstName: "Ann", lastName: "Abel" });
+      const b = await signedInClient(held.baseUrl, { firstName: "Ben", lastName: "Best" });
+      const sub = receiver.subscription("reads-fast");
+      expect((await subscribe(b, sub.json)).status).toBe(201);
+      const { request } = await insertSwapRequest(held.database.db, { requesterId: a.user.id, responderId: b.user.id });
+      await a.client.post("/api/messages", { swapRequestId: request.id, content: "read me now" });
+      await b.client.post(`/api/messages/${request.id}/read`);
+      await a.client.post("/api/messages", { swapRequestId: request.id, content: "this one stays unread" });
+      await receiver.waitFor(() => receiver.pushesFor(sub.endpoint).length === 1, 8000);
+      await sleep(1000);
+      expect(receiver.pushesFor(sub.endpoint)).toHaveLength(1);
+    } finally {
+      await held.close();
+    }
+  });
+});
+
+describe("two app instances on one database", () => {
+  it("push each event exactly once", async () => {
+    const second = await startTestApp({ env, notificationWorker: worker, databaseUrl: t.database.url });
+    try {
+      const sub = receiver.subscription("bob-two-instances");
+      await subscribe(bob, sub.json);
+      const { request } = await newRequest();
+      const viaSecond = new Client(second.baseUrl);
+      viaSecond.cookies = alice.client.cookies;
+      const sends = Array.from({ length: 30 }, (_, i) =>
+        (i % 2 ? viaSecond : alice.client).post("/api/messages", { swapRequestId: request.id, content: `m${i}` }),
+      );
+      for (const res of await Promise.all(sends)) expect(res.status).toBe(201);
+      await receiver.waitFor(() => receiver.pushesFor(sub.endpoint).length >= 30, 15_000);
+      await sleep(1000);
+      expect(receiver.pushesFor(sub.endpoint)).toHaveLength(30);
+      const states = await t.database.db.execute<{ push_state: string; n: number }>(sql`
+        select push_state, count(*)::int as n from notification_outbox
+        where swap_request_id = ${request.id} group by push_state
+      `);
+      expect(states.rows).toEqual([{ push_state: "done", n: 30 }]);
+    } finally {
+      await second.close();
+    }
+  });
+});

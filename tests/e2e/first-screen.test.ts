@@ -1,0 +1,197 @@
+import http from "node:http";
+import { brotliDecompressSync } from "node:zlib";
+import type { Page, Route } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { addDays, todayInLondon } from "../../common/dates";
+import {
+  baseUrl,
+  browserPerFile,
+  callApi,
+  DESKTOP,
+  newUser,
+  PHONE,
+  registerViaApi,
+  skipWelcome,
+  type Viewport,
+} from "./helpers";
+
+const browser = browserPerFile();
+
+/** A raw GET from outside the browser: status, headers and the body as sent. */
+function rawGet(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(baseUrl() + path, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** Holds every matching request until release() is called: the data arrives when the test says so. */
+async function holdRequests(page: Page, pattern: RegExp) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(pattern, (route) => {
+    if (released) return route.continue();
+    held.push(route);
+  });
+  return {
+    count: () => held.length,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((r) => r.continue()));
+    },
+  };
+}
+
+async function cardBoxes(page: Page) {
+  return page.getByTestId("dashboard-cards").evaluate((grid) =>
+    [...grid.children].map((card) => {
+      const r = card.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }),
+  );
+}
+
+async function signedInWithShifts(viewport: Viewport) {
+  const page = await browser.newPage(viewport);
+  const user = await registerViaApi(page, newUser());
+  await skipWelcome(page, user.id);
+  const today = todayInLondon();
+  await callApi(page, "POST", "/api/shifts", { date: today, shiftType: "day", startTime: "07:00", endTime: "19:00" });
+  await callApi(page, "POST", "/api/shifts", {
+    date: addDays(today, 2),
+    shiftType: "night",
+    startTime: "19:00",
+    endTime: "07:00",
+  });
+  await callApi(page, "POST", "/api/shifts", {
+    date: addDays(today, 4),
+    shiftType: "rest_day",
+    restDayShiftInterest: true,
+  });
+  return page;
+}
+
+describe("the first screen", () => {
+  for (const [name, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    test(`dashboard cards keep their place when their data arrives late (${name})`, async () => {
+      const page = await signedInWithShifts(viewport);
+      const data = await holdRequests(page, /\/api\/(shifts|swap-requests)(\?|$)/);
+      await page.goto("/dashboard");
+      // Layout shifts of the whole visit (buffered), summed as the Web Vitals' CLS counts them.
+      await page.evaluate(() => {
+        (window as unknown as { cls: number }).cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.getByTestId("upcoming-shifts").getByText("Loading your shifts").waitFor({ state: "attached" });
+      await page
+        .getByTestId("dashboard-swap-requests")
+        .getByText("Loading swap requests")
+        .waitFor({ state: "attached" });
+      await expect.poll(() => data.count()).toBeGreaterThanOrEqual(2);
+      const before = await cardBoxes(page);
+      expect(before).toHaveLength(4);
+
+      await data.release();
+      await expect.poll(() => page.getByTestId("upcoming-shifts").locator("li[data-day]").count()).toBe(7);
+      await page.getByTestId("dashboard-swap-requests").getByText("No pending swap requests.").waitFor();
+      await expect
+        .poll(async () => page.getByTestId("upcoming-shifts").locator("li[data-day]").first().textContent())
+        .toMatch(/Day Shift/);
+      const after = await cardBoxes(page);
+      for (const [i, box] of after.entries()) {
+        for (const key of ["x", "y", "width", "height"] as const) {
+          expect(Math.abs(box[key] - before[i][key]), `card ${i} ${key}`).toBeLessThan(1);
+        }
+      }
+      const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
+      expect(cls).toBeLessThanOrEqual(0.01);
+    });
+  }
+
+  test("the session check is requested once, by the page's preload, and reused by the app", async () => {
+    const page = await signedInWithShifts(PHONE);
+    const userRequests: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/auth/user") userRequests.push(r.resourceType());
+    });
+    await page.goto("/dashboard");
+    await page.getByTestId("upcoming-shifts").locator("li[data-day]").first().waitFor();
+    await page.getByRole("heading", { name: /^Welcome back, Alex/ }).waitFor();
+    expect(userRequests).toHaveLength(1);
+  });
+
+  test("files that do not exist are 404, not the app; navigations still get the app", async () => {
+    const robots = await rawGet("/robots.txt", { accept: "*/*" });
+    expect(robots.status).toBe(200);
+    expect(robots.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(robots.body.toString("utf8")).toMatch(/^User-agent: \*/m);
+
+    for (const file of ["/x.png", "/assets/missing.js", "/dashboard/logo.svg"]) {
+      // Even when a browser asks for it as a page.
+      for (const accept of ["image/avif,image/webp,*/*", "text/html,application/xhtml+xml,*/*;q=0.8"]) {
+        const res = await rawGet(file, { accept });
+        expect(res.status, `${file} with ${accept}`).toBe(404);
+        expect(res.headers["content-type"], file).not.toMatch(/html/);
+        expect(res.body.toString("utf8")).not.toContain('<div id="root">');
+      }
+    }
+    // A script's fetch of a screen's address is not a navigation either.
+    expect((await rawGet("/dashboard", { accept: "*/*", "sec-fetch-dest": "empty" })).status).toBe(404);
+    expect((await rawGet("/dashboard", { accept: "application/json" })).status).toBe(404);
+    expect((await rawGet("/dashboard", { accept: "text/html", "sec-fetch-dest": "document" })).status).toBe(200);
+
+    // /favicon.ico is a real icon when the app ships one, and a plain 404 otherwise.
+    const icon = await rawGet("/favicon.ico", { accept: "image/*" });
+    expect([200, 404]).toContain(icon.status);
+    expect(icon.headers["content-type"]).not.toMatch(/html/);
+
+    // Built scripts keep being served precompressed, byte for byte what the build wrote.
+    const index = await rawGet("/calendar", { accept: "text/html" });
+    expect(index.status).toBe(200);
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(index.body.toString("utf8"))?.[1];
+    expect(entry).toBeTruthy();
+    const plain = await rawGet(entry!, { "accept-encoding": "identity" });
+    const br = await rawGet(entry!, { "accept-encoding": "br, gzip" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+
+    // A screen's page names that screen's chunks, so they download alongside the entry script.
+    const dashboardPage = await rawGet("/dashboard", { accept: "text/html", "accept-encoding": "br, gzip" });
+    expect(dashboardPage.headers["content-encoding"]).toBe("br");
+    const dashboardHtml = brotliDecompressSync(dashboardPage.body).toString("utf8");
+    expect(dashboardHtml).toContain('<div id="root">');
+    expect(dashboardHtml).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/dashboard-page-[^"]+\.js">/);
+    expect(dashboardHtml).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/app-shell-[^"]+\.js">/);
+    const again = await rawGet("/dashboard", {
+      accept: "text/html",
+      "if-none-match": String(dashboardPage.headers.etag),
+    });
+    expect(again.status).toBe(304);
+
+    // A signed-out visitor navigating to an address of the app gets the app, which sends them to sign in.
+    const page = await browser.newPage(PHONE);
+    const res = await page.goto("/dashboard");
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()["content-type"]).toMatch(/^text\/html/);
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
+    const unknown = await page.goto("/no-such-screen");
+    expect(unknown?.status()).toBe(200);
+    await page.getByRole("heading", { name: /not found/i }).waitFor();
+  });
+});
