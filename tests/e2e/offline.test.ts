@@ -155,6 +155,12 @@ describe("offline requests and messages", () => {
       await page.goto("/swap-requests");
       await page.getByText(`${avaUser.firstName} ${avaUser.lastName}`).first().waitFor();
       await controlledBy(page);
+      // The phone's conversation screen does not load the list, so it must be stored before leaving.
+      await expect
+        .poll(async () => (await storedValues(page)).join("").includes(`"queryKey":["swap-requests","mine"]`), {
+          timeout: 10_000,
+        })
+        .toBe(true);
       await page.goto(`/messages?request=${request.id}`);
       const details = page.getByTestId("swap-details");
       await details.getByRole("button", { name: "Reject request" }).waitFor();
