@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isCalendarDay } from "./dates";
 import { clinicalGrades, type ShiftType, type SwapStatus, shiftTypes, swapStatuses } from "./enums";
 import { MAX_ROW_ID } from "./messages";
-import { isNightByTimes } from "./shifts";
+import { DEFAULT_TIMES, isNightByTimes } from "./shifts";
 import { warningSchema } from "./working-time";
 
 /** SPEC §9: coverage shifts offered in one swap. */
@@ -199,6 +199,20 @@ export function coveredShiftType(s: { startTime: string | null; endTime: string 
   if (!s.startTime || !s.endTime) return "day";
   const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
   return isNightByTimes(minutes(s.startTime), minutes(s.endTime)) ? "night" : "day";
+}
+
+/**
+ * The return shift as its new owner works it once a swap completes (DESIGN §5.16): a day or night
+ * shift with the entry's times, or SPEC's default times when it had none.
+ */
+export function returnShiftOf<S extends { date: string; startTime: string | null; endTime: string | null }>(offer: S) {
+  const shiftType = coveredShiftType(offer);
+  return {
+    date: offer.date,
+    shiftType,
+    startTime: offer.startTime ?? DEFAULT_TIMES[shiftType].startTime,
+    endTime: offer.endTime ?? DEFAULT_TIMES[shiftType].endTime,
+  };
 }
 
 /** Types that make a day "not free" for working an extra shift. */

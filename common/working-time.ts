@@ -389,3 +389,43 @@ export function swapWarnings(sides: Record<SwapParty, BeforeAfter>, focus: Focus
     toWarnings(newBreaches(sides[party].before, sides[party].after, focus, limits), party),
   );
 }
+
+/** A warning about the clinician's own roster as it stands (the calendar's marks). */
+export type RosterWarning = Pick<Warning, "rule" | "message" | "dates">;
+
+/**
+ * Breaches in one's own roster on the days of `focus`, by the working shift they concern: a short
+ * rest marks the shifts on both sides of it, a week without its rest marks that week's working
+ * shifts, and an average over its limit marks the working shifts of each day whose reference
+ * period is over. Of several 7-day windows or periods of one rule on a shift, the worst is kept.
+ */
+export function rosterWarnings<S extends WorkingTimeShift & { id: number }>(
+  shifts: readonly S[],
+  focus: Focus,
+  limits: WtrLimits,
+): Map<number, RosterWarning[]> {
+  const breaches = findBreaches(shifts, focus, limits);
+  const out = new Map<number, RosterWarning[]>();
+  if (breaches.length === 0) return out;
+  for (const s of shifts) {
+    if (!isWorking(s.shiftType) || s.date < focus.from || s.date > focus.to) continue;
+    const found: Breach[] = [];
+    for (const rule of wtrRules) {
+      const about = breaches.filter((b) => b.rule === rule && concerns(b, s.date));
+      if (rule === "daily_rest") found.push(...about);
+      else if (about.length > 0) found.push(about.reduce((w, b) => (worse(rule, b.measure, w.measure) ? b : w)));
+    }
+    if (found.length > 0)
+      out.set(
+        s.id,
+        found.map(({ rule, message, dates }) => ({ rule, message, dates })),
+      );
+  }
+  return out;
+}
+
+function concerns(b: Breach, day: string): boolean {
+  if (b.rule === "daily_rest") return b.dates.includes(day);
+  if (b.rule === "weekly_rest") return b.dates[0] <= day && day <= b.dates[1];
+  return b.day === day;
+}

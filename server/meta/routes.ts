@@ -8,6 +8,8 @@ export async function metaRoutes(app: FastifyInstance) {
   app.get("/api/meta", async () => ({
     allowedEmailDomains: config.allowedEmailDomains,
     tutorialsPlaylistUrl: config.tutorialsPlaylistUrl,
+    // The calendar marks breaches of one's own roster with the same limits the swap checks use.
+    workingTime: config.workingTime,
   }));
 
   const shipped = shippedSchemaVersion().when;

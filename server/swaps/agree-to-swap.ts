@@ -94,8 +94,16 @@ export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptio
     const verified = await verifyDeal(tx, r, chosen);
     // Under the same locks: a roster change since the caller read the warnings is seen here.
     if (!options.acknowledgeWarnings) {
-      const deal = { requesterId: r.requesterId, responderId: r.responderId, ...verified };
-      const warnings = await warningsFor(tx, options.limits, deal, role);
+      // Agreeing before a return shift is chosen accepts whichever the responder picks: check them all.
+      const offers = role === "requester" && !verified.offer ? await shiftsByIds(tx, offerIds) : [];
+      const request = {
+        requesterId: r.requesterId,
+        responderId: r.responderId,
+        ...verified,
+        chosen: verified.offer,
+        offers,
+      };
+      const warnings = await warningsFor(tx, options.limits, request, role);
       if (warnings.length > 0) throw conflictWith(UNACKNOWLEDGED_WARNINGS_MESSAGE, { warnings });
     }
     const done = d.completes

@@ -1,8 +1,8 @@
 import {
-  coveredShiftType,
   DAY_TAKEN_MESSAGE,
   OFFER_GONE_MESSAGE,
   partiesOf,
+  returnShiftOf,
   SHIFT_SWAPPED_MESSAGE,
 } from "../../common/swaps";
 import { insertRestDay } from "../availability/queries";
@@ -74,13 +74,12 @@ async function handOverReturnShift(
   requesterOfferDay: ShiftRow[],
 ): Promise<number[]> {
   const responderId = r.responderId as number;
-  const type = coveredShiftType(offer);
-  const fallback = type === "day" ? { startTime: "07:00", endTime: "19:00" } : { startTime: "19:00", endTime: "07:00" };
+  const worked = returnShiftOf(offer);
   await updateShift(tx, offer.id, {
     userId: r.requesterId,
-    shiftType: type,
-    startTime: offer.startTime ?? fallback.startTime,
-    endTime: offer.endTime ?? fallback.endTime,
+    shiftType: worked.shiftType,
+    startTime: worked.startTime,
+    endTime: worked.endTime,
     restDayShiftInterest: false,
     isProtected: false,
     notes: null,

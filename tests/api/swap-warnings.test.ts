@@ -94,8 +94,8 @@ describe("rest warnings on swap requests", () => {
     });
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as number;
-    // No return shift chosen yet: only the responder's rest changes.
-    expect(rulesOf(created.body)).toEqual(["responder:daily_rest"]);
+    // No return shift chosen yet: the requester is shown what covering the offered one would do.
+    expect(rulesOf(created.body)).toEqual(["requester:daily_rest", "responder:daily_rest"]);
 
     const chose = await B.client.post(`/api/swap-requests/${id}/agree`, {
       acceptedOfferShiftId: offerId,
@@ -110,6 +110,40 @@ describe("rest warnings on swap requests", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.warnings.map((w: Warning) => w.party)).toEqual(["requester"]);
     const done = await A.client.post(`/api/swap-requests/${id}/agree`, { acknowledgeWarnings: true });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.status).toBe("completed");
+  });
+
+  it("makes the requester who agrees before a return shift is chosen acknowledge what each offered one would do", async () => {
+    const db = t.database.db;
+    const A = await party(t.baseUrl);
+    const B = await party(t.baseUrl);
+    const day = freshDay();
+    const tiring = addDays(day, 5);
+    const restful = addDays(day, 10);
+    const shiftId = await addShift(db, A.id, day, lateDay);
+    await offDay(db, B.id, day);
+    await addShift(db, A.id, addDays(tiring, -1), night);
+    const tiringId = await addShift(db, B.id, tiring, { shiftType: "seeking_coverage", ...timesOf(lateDay) });
+    const restfulId = await addShift(db, B.id, restful, { shiftType: "seeking_coverage", ...timesOf(lateDay) });
+    const created = await A.client.post("/api/swap-requests", {
+      requesterShiftId: shiftId,
+      responderId: B.id,
+      offerShiftIds: [restfulId, tiringId],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as number;
+    expect(rulesOf(created.body)).toEqual(["requester:daily_rest"]);
+    expect(created.body.warnings[0].dates).toEqual([addDays(tiring, -1), tiring]);
+
+    const refused = await A.client.post(`/api/swap-requests/${id}/agree`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.warnings).toEqual(created.body.warnings);
+    const agreed = await A.client.post(`/api/swap-requests/${id}/agree`, { acknowledgeWarnings: true });
+    expect(agreed.status, agreed.text).toBe(200);
+
+    // B picks the tiring one; A acknowledged it when agreeing, B's side has nothing: the swap completes.
+    const done = await B.client.post(`/api/swap-requests/${id}/agree`, { acceptedOfferShiftId: tiringId });
     expect(done.status, done.text).toBe(200);
     expect(done.body.status).toBe("completed");
   });
@@ -139,6 +173,16 @@ describe("rest warnings on swap requests", () => {
     expect((list.body as Request[]).find((r) => r.id === request.id)?.warnings).toEqual([]);
     expect((await B.client.post(`/api/swap-requests/${request.id}/agree`)).status).toBe(200);
     expect((await A.client.post(`/api/swap-requests/${request.id}/agree`)).body.status).toBe("completed");
+    // The calendar's own-roster marks follow the same switch and limits.
+    expect((await A.client.get("/api/meta")).body.workingTime).toBeNull();
+    const meta = await (await party(t.baseUrl)).client.get("/api/meta");
+    expect(meta.body.workingTime).toEqual({
+      dailyRestHours: 11,
+      weeklyRestHours: 24,
+      averageWeekHours: 48,
+      referenceWeeks: 17,
+      nightHoursPer24: 8,
+    });
   });
 
   it("re-checks at agreement: a night added after the request was read needs the acknowledgement", async () => {

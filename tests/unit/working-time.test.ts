@@ -10,6 +10,7 @@ import {
   type Focus,
   findBreaches,
   newBreaches,
+  rosterWarnings,
   shiftWindow,
   swapWarnings,
   type Warning,
@@ -29,6 +30,45 @@ const day = (date: string, start = "07:00", end = "19:00") => shift(date, "day",
 const night = (date: string, start = "19:00", end = "07:00") => shift(date, "night", start, end);
 const at = (date: string): Focus => ({ from: date, to: date });
 const rules = (list: { rule: string }[]) => list.map((b) => b.rule);
+
+describe("the calendar's marks on one's own roster", () => {
+  const withIds = <T extends object>(list: T[]) => list.map((s, i) => ({ ...s, id: i + 1 }));
+
+  it("marks both shifts around a short rest with the message, and nothing else", () => {
+    const roster = withIds([
+      day("2026-12-08"),
+      night("2026-12-11"),
+      day("2026-12-12", "11:00", "23:00"),
+      shift("2026-12-13", "rest_day"),
+      day("2026-12-20"),
+    ]);
+    const marks = rosterWarnings(roster, { from: "2026-11-29", to: "2027-01-09" }, limits);
+    expect([...marks.keys()].sort()).toEqual([2, 3]);
+    const message =
+      "Only 4 h rest between your night shift ending Sat 12 Dec 7:00 AM and the day shift starting 11:00 AM";
+    expect(marks.get(2)).toEqual([{ rule: "daily_rest", message, dates: ["2026-12-11", "2026-12-12"] }]);
+    expect(marks.get(3)).toEqual(marks.get(2));
+    // Only the shown days are marked: the night's day is outside this focus.
+    expect([...rosterWarnings(roster, at("2026-12-12"), limits).keys()]).toEqual([3]);
+  });
+
+  it("marks every working shift of a week without its rest once, with the worst window", () => {
+    // Three weeks on: the middle week has no 24 h off, and no fortnight around it holds 48 h.
+    const days = Array.from({ length: 21 }, (_, i) => addDays("2026-12-01", i));
+    const roster = withIds(days.map((d) => day(d)));
+    const marks = rosterWarnings(roster, { from: "2026-11-29", to: "2027-01-09" }, limits);
+    expect(marks.has(roster.find((s) => s.date === "2026-12-11")?.id ?? 0)).toBe(true);
+    for (const list of marks.values()) {
+      expect(rules(list)).toEqual(["weekly_rest"]);
+      expect(list[0].message).toMatch(/your longest break is 12 h/);
+    }
+  });
+
+  it("marks nothing in a roster within the rules, and the checks never mark time off", () => {
+    const roster = withIds([day("2026-12-01"), night("2026-12-03"), shift("2026-12-05", "annual_leave")]);
+    expect(rosterWarnings(roster, { from: "2026-11-29", to: "2027-01-09" }, limits).size).toBe(0);
+  });
+});
 
 describe("Europe/London wall-clock time", () => {
   it("agrees with @date-fns/tz on every quarter hour, including both clock changes", () => {

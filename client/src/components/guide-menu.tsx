@@ -11,7 +11,7 @@ import {
 
 /** What a working-time warning on a swap means (DESIGN §5.18), as the Guide menu says it. */
 export const REST_WARNINGS_SHORT =
-  "A warning means the swap leaves someone short of rest (11 h between shifts, 24 h off a week, 48 h average week). You can still agree; your service's rest policy may need your manager's agreement.";
+  "A warning means the swap leaves someone short of rest (11 h between shifts, 24 h off a week, 48 h average week). You can still agree; your service's rest policy may need your manager's agreement. A warning sign on a shift in your calendar means your roster already leaves you short of rest there.";
 
 export const guideSteps = [
   {

@@ -1,7 +1,13 @@
+import type { WtrLimits } from "@common/working-time";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
 
-export type Meta = { allowedEmailDomains: string[]; tutorialsPlaylistUrl: string | null };
+export type Meta = {
+  allowedEmailDomains: string[];
+  tutorialsPlaylistUrl: string | null;
+  /** Working-time limits, or null when the service turned the checks off (WTR_CHECKS=off). */
+  workingTime: WtrLimits | null;
+};
 
 export function getMeta(): Promise<Meta> {
   return api.get<Meta>("/api/meta");
@@ -13,4 +19,9 @@ export function metaQueryOptions() {
 
 export function useMeta() {
   return useQuery(metaQueryOptions());
+}
+
+/** The working-time limits once known; null while loading or when the checks are off. */
+export function useWorkingTimeLimits(): WtrLimits | null {
+  return useMeta().data?.workingTime ?? null;
 }

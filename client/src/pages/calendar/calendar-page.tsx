@@ -5,7 +5,6 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ImportExcelTab } from "@/features/import/components/import-excel-tab";
 import { useAvailability } from "@/features/shifts/api/get-availability";
-import { useShifts } from "@/features/shifts/api/get-shifts";
 import { availabilityRange, type YearMonth, yearMonthOf } from "@/features/shifts/calendar-math";
 import { CalendarFeedDialog } from "@/features/shifts/components/calendar-feed-dialog";
 import { ClearCalendarMenu } from "@/features/shifts/components/clear-calendar-menu";
@@ -13,6 +12,7 @@ import { MyAvailabilityPanel } from "@/features/shifts/components/my-availabilit
 import { type AddRequest, ShiftCalendar } from "@/features/shifts/components/shift-calendar";
 import { useShiftActions } from "@/features/shifts/hooks/use-shift-actions";
 import { errorMessage } from "@/lib/api";
+import { useShifts } from "@/lib/shifts";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useToday } from "@/lib/use-today";
 import { ScheduleTip } from "./schedule-tip";

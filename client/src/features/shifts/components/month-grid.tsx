@@ -1,6 +1,7 @@
 import type { Shift } from "@common/shifts";
+import type { RosterWarning } from "@common/working-time";
 import { format } from "date-fns";
-import { Plus } from "lucide-react";
+import { AlertTriangle, Plus } from "lucide-react";
 import { useMemo } from "react";
 import { dateOf, kindLabelOf, styleOf, timeRangeLabel } from "@/lib/shift-style";
 import { useNeedsConnection } from "@/lib/use-online";
@@ -21,12 +22,15 @@ export function MonthGrid({
   month,
   today,
   shifts,
+  warnings,
   onAdd,
   onOpenShift,
 }: {
   month: YearMonth;
   today: string;
   shifts: Shift[];
+  /** Working-time breaches of the roster as it stands, by shift id: a warning sign on the chip. */
+  warnings?: ReadonlyMap<number, RosterWarning[]>;
   onAdd?: (day: string) => void;
   onOpenShift: (shift: Shift) => void;
 }) {
@@ -94,7 +98,12 @@ export function MonthGrid({
                 <ul className="flex flex-col gap-1">
                   {dayShifts.map((s) => (
                     <li key={s.id}>
-                      <ShiftChip shift={s} dayLabel={long} onOpen={() => onOpenShift(s)} />
+                      <ShiftChip
+                        shift={s}
+                        dayLabel={long}
+                        warned={(warnings?.get(s.id)?.length ?? 0) > 0}
+                        onOpen={() => onOpenShift(s)}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -107,10 +116,20 @@ export function MonthGrid({
   );
 }
 
-function ShiftChip({ shift, dayLabel, onOpen }: { shift: Shift; dayLabel: string; onOpen: () => void }) {
+function ShiftChip({
+  shift,
+  dayLabel,
+  warned,
+  onOpen,
+}: {
+  shift: Shift;
+  dayLabel: string;
+  warned: boolean;
+  onOpen: () => void;
+}) {
   const style = styleOf(shift);
   const times = timeRangeLabel(shift);
-  const name = `${kindLabelOf(shift)}${times ? `, ${times}` : ""}, ${dayLabel}`;
+  const name = `${kindLabelOf(shift)}${times ? `, ${times}` : ""}, ${dayLabel}${warned ? ", rest warning" : ""}`;
   return (
     <button
       type="button"
@@ -118,13 +137,23 @@ function ShiftChip({ shift, dayLabel, onOpen }: { shift: Shift; dayLabel: string
       aria-label={name}
       title={name}
       data-shift-type={shift.shiftType}
+      data-rest-warning={warned || undefined}
       className={cn(
         "flex min-h-6 w-full min-w-0 flex-col justify-center rounded border px-1 text-left text-[11px] font-bold leading-tight sm:px-1.5 sm:text-xs",
         style.chip,
       )}
     >
-      <span className="truncate sm:hidden">{style.short}</span>
-      <span className="hidden truncate sm:block">{style.label}</span>
+      <span className="flex min-w-0 items-center gap-0.5">
+        {warned && (
+          <AlertTriangle
+            aria-hidden="true"
+            className="size-3 shrink-0 fill-[#ffb81c] text-[#212b32] sm:size-3.5"
+            strokeWidth={2.5}
+          />
+        )}
+        <span className="truncate sm:hidden">{style.short}</span>
+        <span className="hidden truncate sm:block">{style.label}</span>
+      </span>
       {times && <span className="hidden font-medium lg:block">{times}</span>}
     </button>
   );

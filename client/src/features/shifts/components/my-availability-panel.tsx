@@ -10,9 +10,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
 import { dateOf, timeRangeLabel } from "@/lib/shift-style";
+import { shiftsQueryOptions } from "@/lib/shifts";
 import { useToday } from "@/lib/use-today";
 import { cn } from "@/lib/utils";
-import { shiftsQueryOptions } from "../api/get-shifts";
 import { useSetAvailability } from "../api/set-availability";
 import { SwapChangeConfirm } from "./swap-change-confirm";
 

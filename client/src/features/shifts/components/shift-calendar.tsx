@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { inMonth, shiftMonth, type YearMonth, yearMonthOf } from "../calendar-math";
+import { useRosterWarnings } from "../hooks/use-roster-warnings";
 import type { ShiftFormState } from "../shift-form-rules";
 import { MonthGrid, monthTitle } from "./month-grid";
 import { ShiftDetailsDialog } from "./shift-details-dialog";
@@ -59,6 +60,7 @@ export function ShiftCalendar({
     onMonthChange(next);
   };
 
+  const warnings = useRosterWarnings(shifts, month);
   const details = detailsId === null ? null : (shifts.find((s) => s.id === detailsId) ?? null);
   const monthHasShifts = shifts.some((s) => inMonth(s.date, month));
   const showEmpty = emptyHint && !loading && !navigated && !monthHasShifts;
@@ -100,6 +102,7 @@ export function ShiftCalendar({
           month={month}
           today={today}
           shifts={shifts}
+          warnings={warnings}
           onAdd={onSave ? (date) => openForm({ date }) : undefined}
           onOpenShift={(s) => setDetailsId(s.id)}
         />
@@ -115,6 +118,7 @@ export function ShiftCalendar({
         <ShiftDetailsDialog
           key={details.id}
           shift={details}
+          warnings={warnings.get(details.id)}
           onClose={() => setDetailsId(null)}
           onEdit={
             onSave

@@ -1,6 +1,8 @@
 import type { Shift } from "@common/shifts";
+import type { RosterWarning } from "@common/working-time";
 import { format } from "date-fns";
 import { useState } from "react";
+import { RestWarnings } from "@/components/rest-warnings";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -19,11 +21,14 @@ import { SwapChangeConfirm } from "./swap-change-confirm";
 /** 'Shift Details': type, time, Protected, notes; Close, and Edit / Delete when allowed. */
 export function ShiftDetailsDialog({
   shift,
+  warnings = [],
   onClose,
   onEdit,
   onDelete,
 }: {
   shift: Shift;
+  /** Where the roster as it stands breaks working-time rest on this shift. */
+  warnings?: readonly RosterWarning[];
   onClose: () => void;
   onEdit?: () => void;
   onDelete?: (confirmSwapChange?: boolean) => Promise<void>;
@@ -75,6 +80,7 @@ export function ShiftDetailsDialog({
           <dt className="font-semibold text-muted-foreground">Notes</dt>
           <dd className="whitespace-pre-wrap break-words">{shift.notes || "None"}</dd>
         </dl>
+        <RestWarnings title="Your roster leaves you short of rest here" warnings={warnings} />
         {error && <FieldMessage role="alert">{error}</FieldMessage>}
         {question ? (
           <SwapChangeConfirm

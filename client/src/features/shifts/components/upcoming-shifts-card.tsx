@@ -9,9 +9,9 @@ import { FieldMessage } from "@/components/ui/field-message";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
 import { dateOf, kindLabelOf, styleOf, timeRangeLabel } from "@/lib/shift-style";
+import { useShifts } from "@/lib/shifts";
 import { useToday } from "@/lib/use-today";
 import { cn } from "@/lib/utils";
-import { useShifts } from "../api/get-shifts";
 import { nextDays } from "../calendar-math";
 
 /** SPEC §9: the upcoming window is 7 days. */

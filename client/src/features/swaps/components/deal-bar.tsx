@@ -1,4 +1,4 @@
-import { CheckCircle2, ChevronDown } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ChevronDown } from "lucide-react";
 import { SwapStatusBadge } from "@/components/swap-status-badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -26,6 +26,14 @@ export function DealBar({
   const mine = role === "requester" ? r.requesterAgreed : r.responderAgreed;
   const theirs = role === "requester" ? r.responderAgreed : r.requesterAgreed;
   const other = role === "requester" ? r.responderUser?.firstName : r.requesterUser.firstName;
+  // The warnings themselves sit beside the Deal Agreement; the bar only says there are some to read.
+  const restHint = r.warnings.some((w) => w.party === role) ? (
+    "Breaks your rest: read before agreeing"
+  ) : r.warnings.length > 0 ? (
+    <span>
+      Breaks <bdi>{other ?? "your colleague"}</bdi>'s rest
+    </span>
+  ) : null;
 
   const jump = () => {
     const section = document.getElementById(`deal-${r.id}`);
@@ -52,6 +60,12 @@ export function DealBar({
             </span>
           )}
         </p>
+        {restHint && (
+          <p className="flex items-center gap-1.5 text-sm font-semibold" data-testid="deal-bar-rest">
+            <AlertTriangle aria-hidden="true" className="size-4 shrink-0 fill-[#ffb81c]" />
+            {restHint}
+          </p>
+        )}
       </div>
       <Button size="sm" variant={mine || r.status === "completed" ? "outline" : "default"} onClick={jump}>
         Deal Agreement

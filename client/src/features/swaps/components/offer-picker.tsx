@@ -1,5 +1,7 @@
 import { MAX_OFFERS, OFFER_LIMIT_MESSAGE, type SwapShift } from "@common/swaps";
+import type { Warning } from "@common/working-time";
 import { toast } from "@/components/ui/use-toast";
+import { RestWarningNote } from "./rest-warnings";
 import { ShiftChoice } from "./shift-choice";
 
 /**
@@ -11,11 +13,14 @@ export function OfferPicker({
   selected,
   onChange,
   name,
+  warnings,
 }: {
   shifts: SwapShift[];
   selected: number[];
   onChange: (ids: number[]) => void;
   name: string;
+  /** What covering each shift would do to my rest, by shift id. */
+  warnings?: ReadonlyMap<number, Warning[]>;
 }) {
   const toggle = (id: number) => {
     if (selected.includes(id)) return onChange(selected.filter((o) => o !== id));
@@ -35,6 +40,7 @@ export function OfferPicker({
           name={name}
           checked={selected.includes(s.id)}
           onChange={() => toggle(s.id)}
+          extra={<RestWarningNote lead="Covering it breaks your rest" warnings={warnings?.get(s.id)} />}
         />
       ))}
     </div>

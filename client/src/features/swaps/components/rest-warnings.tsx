@@ -1,25 +1,8 @@
 import type { SwapRequest } from "@common/swaps";
 import { type Warning, warningSchema } from "@common/working-time";
 import { AlertTriangle } from "lucide-react";
+import type { ReactNode } from "react";
 import { isApiError } from "@/lib/api";
-
-/** The working-time warnings of one party, as a tired person reads them at a glance (DESIGN §5.18). */
-export function RestWarnings({ title, warnings }: { title: string; warnings: Warning[] }) {
-  if (warnings.length === 0) return null;
-  return (
-    <div className="flex flex-col gap-1 rounded-md border-l-4 border-warning bg-[#fff4d6] p-3 text-sm text-foreground">
-      <p className="flex items-center gap-2 font-semibold">
-        <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
-        {title}
-      </p>
-      <ul className="flex list-disc flex-col gap-1 pl-6">
-        {warnings.map((w) => (
-          <li key={`${w.rule}-${w.dates.join()}-${w.message}`}>{w.message}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /** The warnings a 409 from agree carries when the caller's rest would break, or null for other errors. */
 export function restWarningsOf(error: unknown): Warning[] | null {
@@ -30,4 +13,20 @@ export function restWarningsOf(error: unknown): Warning[] | null {
 
 export function otherFirstName(r: SwapRequest, role: "requester" | "responder" | "other"): string {
   return role === "requester" ? (r.responderUser?.firstName ?? "your colleague") : r.requesterUser.firstName;
+}
+
+/** A warning sign and the messages inside a choice (a colleague in the matches, a shift to offer). */
+export function RestWarningNote({ lead, warnings }: { lead: ReactNode; warnings: readonly Warning[] | undefined }) {
+  if (!warnings || warnings.length === 0) return null;
+  return (
+    <span className="mt-1 flex flex-col gap-0.5 rounded border-l-4 border-warning bg-[#fff4d6] px-2 py-1 text-sm text-foreground">
+      <span className="flex items-center gap-1.5 font-semibold">
+        <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+        {lead}
+      </span>
+      {warnings.map((w) => (
+        <span key={`${w.rule}-${w.dates.join()}-${w.message}`}>{w.message}</span>
+      ))}
+    </span>
+  );
 }

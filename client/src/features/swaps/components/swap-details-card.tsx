@@ -3,6 +3,7 @@ import type { Warning } from "@common/working-time";
 import { CheckCircle2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useLocation } from "wouter";
+import { RestWarnings } from "@/components/rest-warnings";
 import { SwapStatusBadge } from "@/components/swap-status-badge";
 import {
   AlertDialog,
@@ -34,7 +35,7 @@ import { useUpdateSwapRequest } from "../api/update-swap-request";
 import { myRole } from "../format";
 import { useCalendarRefreshOnCompletion } from "../hooks/use-calendar-refresh-on-completion";
 import { failureToast, successToast } from "../toasts";
-import { otherFirstName, RestWarnings, restWarningsOf } from "./rest-warnings";
+import { otherFirstName, restWarningsOf } from "./rest-warnings";
 import { ShiftLine } from "./shift-choice";
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -289,7 +290,14 @@ function DealAgreement({
       {!completed && (
         <>
           <RestWarnings title="This swap breaks your rest" warnings={mineWarnings} />
-          <RestWarnings title={`This swap breaks ${otherFirstName(r, role)}'s rest`} warnings={theirWarnings} />
+          <RestWarnings
+            title={
+              <span>
+                This swap breaks <bdi>{otherFirstName(r, role)}</bdi>'s rest
+              </span>
+            }
+            warnings={theirWarnings}
+          />
         </>
       )}
       {side("Requester", fullName(r.requesterUser), r.requesterAgreed, role === "requester")}

@@ -1,10 +1,13 @@
 import { gradeLabel } from "@common/enums";
 import { MAX_OFFERS, type PotentialMatch, type SwapShift } from "@common/swaps";
+import type { Warning } from "@common/working-time";
+import { RestWarnings } from "@/components/rest-warnings";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDay, fullName, LONG_DATE } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { askKey, type SwapWizardTarget } from "../hooks/use-swap-wizard";
 import { OfferPicker } from "./offer-picker";
+import { RestWarningNote } from "./rest-warnings";
 import { ShiftChoice, ShiftLine } from "./shift-choice";
 
 /** The swap wizard's steps (hooks/use-swap-wizard.ts holds the flow between them). */
@@ -148,6 +151,14 @@ export function FindMatches({
                       </span>
                     )
                   )}
+                  <RestWarningNote
+                    lead={
+                      <span>
+                        Breaks <bdi>{m.user.firstName}</bdi>'s rest
+                      </span>
+                    }
+                    warnings={m.warnings}
+                  />
                 </span>
               </label>
             );
@@ -178,12 +189,14 @@ export function SelectCoverage({
   match,
   target,
   offerIds,
+  offerWarnings,
   onChange,
 }: {
   loading: boolean;
   match: PotentialMatch | null;
   target: SwapWizardTarget | null;
   offerIds: number[];
+  offerWarnings: ReadonlyMap<number, Warning[]>;
   onChange: (ids: number[]) => void;
 }) {
   if (loading) return <Spinner label="Checking availability" />;
@@ -216,7 +229,7 @@ export function SelectCoverage({
         Optional: offer to work up to {MAX_OFFERS} of <bdi>{match.user.firstName}</bdi>'s shifts that need cover.{" "}
         <bdi>{match.user.firstName}</bdi> can pick one when agreeing.
       </legend>
-      <OfferPicker shifts={list} selected={offerIds} onChange={onChange} name="swap-offer" />
+      <OfferPicker shifts={list} selected={offerIds} onChange={onChange} name="swap-offer" warnings={offerWarnings} />
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {offerIds.length} of {MAX_OFFERS} selected
       </p>
@@ -225,6 +238,49 @@ export function SelectCoverage({
 }
 
 export function Confirm({
+  shift,
+  match,
+  offers,
+  offerWarnings,
+  grade,
+}: {
+  shift: SwapShift;
+  match: PotentialMatch | null;
+  offers: SwapShift[];
+  offerWarnings: ReadonlyMap<number, Warning[]>;
+  grade: string | undefined;
+}) {
+  const mine = offers.flatMap((o) => offerWarnings.get(o.id) ?? []);
+  return (
+    <div className="flex flex-col gap-3">
+      <Summary shift={shift} match={match} offers={offers} grade={grade} />
+      {match && (
+        <RestWarnings
+          title={
+            <span>
+              This swap breaks <bdi>{match.user.firstName}</bdi>'s rest
+            </span>
+          }
+          warnings={match.warnings}
+        />
+      )}
+      <RestWarnings
+        title={
+          offers.length > 1 ? (
+            <span>
+              If <bdi>{match?.user.firstName}</bdi> picks one of these, covering it breaks your rest
+            </span>
+          ) : (
+            "Covering this shift breaks your rest"
+          )
+        }
+        warnings={mine}
+      />
+    </div>
+  );
+}
+
+function Summary({
   shift,
   match,
   offers,

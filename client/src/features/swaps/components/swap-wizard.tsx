@@ -119,11 +119,18 @@ function WizardBody({
             match={w.match}
             target={target}
             offerIds={w.offerIds}
+            offerWarnings={w.offerWarnings}
             onChange={w.setOfferIds}
           />
         )}
         {step === "confirm" && w.shift && (
-          <Confirm shift={w.shift} match={w.match} offers={w.offers} grade={w.user?.clinicalGrade} />
+          <Confirm
+            shift={w.shift}
+            match={w.match}
+            offers={w.offers}
+            offerWarnings={w.offerWarnings}
+            grade={w.user?.clinicalGrade}
+          />
         )}
         {step === "message" && (
           <div className="flex flex-col gap-2">

@@ -1,8 +1,12 @@
+import { dealWarnings } from "@common/swap-warnings";
 import type { PotentialMatch, SwapRequest } from "@common/swaps";
+import type { Warning } from "@common/working-time";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { toast } from "@/components/ui/use-toast";
 import { isApiError } from "@/lib/api";
+import { useWorkingTimeLimits } from "@/lib/meta";
+import { useShifts } from "@/lib/shifts";
 import { useUser } from "@/lib/user";
 import { useCreateSwapRequest } from "../api/create-swap-request";
 import { useFindMatches } from "../api/find-matches";
@@ -67,6 +71,21 @@ export function useSwapWizard({
       ? (matchList.find((m) => m.user.id === choice.userId) ?? null)
       : null;
   const offers = (match?.seekingCoverageShifts ?? []).filter((s) => offerIds.includes(s.id));
+
+  // What covering each of the colleague's shifts would do to my rest, worked out on the device from
+  // my roster (the same rules as the server's, which checks again when the request is read and agreed).
+  const limits = useWorkingTimeLimits();
+  const roster = useShifts();
+  const offerWarnings = useMemo(() => {
+    const byShift = new Map<number, Warning[]>();
+    if (!limits || !shift || !roster.data || !match) return byShift;
+    for (const offer of match.seekingCoverageShifts) {
+      const deal = { requesterId: 0, responderId: null, shift, offer };
+      const mine = dealWarnings(deal, roster.data, null, limits).filter((w) => w.party === "requester");
+      if (mine.length > 0) byShift.set(offer.id, mine);
+    }
+    return byShift;
+  }, [limits, shift, roster.data, match]);
 
   useEffect(() => {
     if (!matches.isError) return;
@@ -193,6 +212,7 @@ export function useSwapWizard({
     offerIds,
     setOfferIds,
     offers,
+    offerWarnings,
     message,
     setMessage,
     canGoOn,
