@@ -6,6 +6,7 @@ import { BetaBannerProvider } from "@/components/beta-banner";
 import { OfflineReason } from "@/components/ui/offline-reason";
 import { OfflineBanner } from "@/features/offline/offline-banner";
 import { OFFLINE_MAX_AGE_MS, offlinePersister } from "@/lib/offline-cache";
+import { endPendingLogout, hasPendingLogout } from "@/lib/pending-logout";
 import { queryClient } from "@/lib/query-client";
 import { userQueryKey, userQueryOptions } from "@/lib/user";
 import { AppRoutes, preloadRoute } from "@/routes";
@@ -14,6 +15,10 @@ import "./index.css";
 // TanStack Query assumes a connection until an 'offline' event; an app opened without one starts
 // offline, so its queries wait (showing the offline copy) instead of failing.
 onlineManager.setOnline(navigator.onLine);
+// A logout pressed offline: nobody is signed in here, whatever the cookie says, even before a
+// connection lets the session check run; the server session ends as soon as the device is online.
+if (hasPendingLogout()) queryClient.setQueryData(userQueryKey, null);
+window.addEventListener("online", () => void endPendingLogout());
 
 // Data fetched from here on is this load's own; anything older came from the offline copy.
 const loadedAt = Date.now();

@@ -2,6 +2,7 @@ import type { PublicUser } from "@common/auth";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { api, isApiError } from "./api";
+import { endPendingLogout, hasPendingLogout } from "./pending-logout";
 
 export const userQueryKey = ["auth", "user"] as const;
 
@@ -11,6 +12,11 @@ export const userQueryKey = ["auth", "user"] as const;
  * with nothing loaded yet the user is treated as null (SPEC §7).
  */
 export async function getUser(): Promise<PublicUser | null> {
+  // Signed out on this device while offline: end that session first, and stay signed out either way.
+  if (hasPendingLogout()) {
+    await endPendingLogout();
+    return null;
+  }
   try {
     return await api.get<PublicUser | null>("/api/auth/user", { on401: "null" });
   } catch (error) {

@@ -1,9 +1,12 @@
 import type { LoginInput, PublicUser } from "@common/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { endPendingLogout } from "@/lib/pending-logout";
 import { userQueryKey } from "@/lib/user";
 
-export function login(input: LoginInput): Promise<PublicUser> {
+export async function login(input: LoginInput): Promise<PublicUser> {
+  // A logout made offline ends its session before a new one starts on this device.
+  await endPendingLogout();
   return api.post<PublicUser>("/api/auth/login", input);
 }
 

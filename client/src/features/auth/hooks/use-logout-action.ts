@@ -9,8 +9,15 @@ export function useLogoutAction() {
   const mutation = useLogout();
   const logout = () =>
     mutation.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: "Logged out successfully", description: "You have been logged out of CrewSwap." });
+      onSuccess: ({ onDeviceOnly }) => {
+        toast(
+          onDeviceOnly
+            ? {
+                title: "Logged out on this device",
+                description: "You are offline: your session ends on the server as soon as this device is back online.",
+              }
+            : { title: "Logged out successfully", description: "You have been logged out of CrewSwap." },
+        );
         navigate("/", { replace: true });
       },
       onError: (error) => {
