@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import webpush from "web-push";
 import { addDays, todayInLondon } from "../../common/dates";
 import type { Hub } from "../../common/hubs";
 import { DEFAULT_WTR_LIMITS } from "../../common/working-time";
@@ -33,6 +34,7 @@ import { freePort, type Proc, root, runNode, spawnNode, waitForUrl } from "../li
 import { readSeedMarker, SEED_PASSWORD, seedDatabase } from "../lib/seed-service";
 import { type ClientSize, measureClient } from "./client-size";
 import { benchNotifications } from "./notifications";
+import { benchReadsDuringPushBurst } from "./push-burst";
 import { captureSql, type SqlTiming, timeSql } from "./sql-baseline";
 
 const { values: args } = parseArgs({
@@ -47,6 +49,7 @@ const { values: args } = parseArgs({
     "skip-sockets": { type: "boolean", default: false },
     "skip-import": { type: "boolean", default: false },
     "skip-lighthouse": { type: "boolean", default: false },
+    "skip-push-burst": { type: "boolean", default: false },
     only: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -451,7 +454,12 @@ async function startServers(dbUrl: string, dataDir: string, procs: Proc[]): Prom
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   log("starting the server and the bare Fastify baseline …");
+  // Real VAPID keys: the push-burst phase has this process encrypt and sign every push it sends.
+  const vapid = webpush.generateVAPIDKeys();
   const app = spawnNode("server/main.ts", {
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    PUSH_ALLOW_INSECURE: "true",
     DATABASE_URL: dbUrl,
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -575,6 +583,26 @@ async function benchImport(baseUrl: string) {
   );
 }
 
+/** The read families most clinicians hit, each while 1,000 pushes fan out from the same process. */
+async function benchPushBurst(servers: Servers, dbUrl: string, today: string, quiet: Record<string, any>) {
+  if (args["skip-push-burst"]) return undefined;
+  const users = await Promise.all((await pickUsers(dbUrl, today)).map((u) => signIn(servers.baseUrl, u)));
+  const picked = families(today).filter((f) => ["swap_list", "shifts_list", "unread_count"].includes(f.name));
+  return benchReadsDuringPushBurst({
+    dbUrl,
+    events: quick ? 200 : 1000,
+    duration: quick ? 3 : 5,
+    log: (m) => log(`push burst: ${m}`),
+    families: picked.map((f) => ({
+      name: f.name,
+      rate: f.rate,
+      requests: requestsFor(f, users, servers.baseUrl),
+      quietP99: quiet[f.name]?.p99 ?? null,
+    })),
+    drive: (rate, requests, o) => drive(servers.baseUrl, rate, requests, o),
+  });
+}
+
 /** Lighthouse (mobile) on / and the five signed-in pages, signed in as a seeded clinician. */
 async function benchLighthousePages(baseUrl: string, dbUrl: string, today: string) {
   if (args["skip-lighthouse"]) return undefined;
@@ -663,6 +691,27 @@ function verdicts(results: Record<string, any>, client: ClientSize | { status: s
       budgets.push({ name: "import", limit: "< 3 s", value: imp.status, verdict: verdictOf(imp.status) });
     }
   }
+  for (const b of (results.pushBurst ?? []) as import("./push-burst").BurstReads[]) {
+    const clean = b.read.errors === 0 && b.read.non2xx === 0 && b.push.lost === 0 && b.push.doubled === 0;
+    budgets.push({
+      name: `${b.family}_during_push_burst`,
+      limit: `p99 < ${BUDGETS.readP99Ms} ms while ${b.events} pushes fan out; push p99 < 1000 ms, none lost or doubled`,
+      value:
+        `read p99 ${ms(b.read.p99)} ms (${ratio(b.read.p99, b.quietP99) ?? "–"}× its run without pushes), ` +
+        `push p99 ${b.push.p99Ms} ms, ${b.push.lost} lost, ${b.push.doubled} doubled`,
+      verdict: clean && b.read.p99 !== null && b.read.p99 < BUDGETS.readP99Ms && b.push.p99Ms < 1000 ? "PASS" : "FAIL",
+    });
+  }
+  const notifications = results.notifications as import("./notifications").NotificationBench | undefined;
+  if (notifications) {
+    const ok = notifications.p99Ms < 1000 && notifications.lost === 0 && notifications.doubled === 0;
+    budgets.push({
+      name: "notifications",
+      limit: `commit → push p99 < 1000 ms, ${notifications.events} events, ${notifications.instances} instances`,
+      value: `p99 ${notifications.p99Ms} ms, ${notifications.lost} lost, ${notifications.doubled} doubled`,
+      verdict: ok ? "PASS" : "FAIL",
+    });
+  }
   const lighthouse = results.lighthouse;
   if (lighthouse) {
     budgets.push(
@@ -714,6 +763,8 @@ async function main() {
     if (imported) results.import = imported;
     const lighthouse = await benchLighthousePages(servers.baseUrl, dbUrl, today);
     if (lighthouse) results.lighthouse = lighthouse;
+    const burst = await benchPushBurst(servers, dbUrl, today, results.http.families);
+    if (burst) results.pushBurst = burst;
     for (const p of procs.splice(0)) await p.stop();
     const sockets = await benchSockets(dbUrl);
     if (sockets) results.sockets = sockets;

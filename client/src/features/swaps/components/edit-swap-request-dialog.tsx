@@ -14,6 +14,7 @@ import { formatDay, LONG_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
 import { useDeleteSwapRequest } from "../api/delete-swap-request";
 import { useFindMatches } from "../api/find-matches";
 import { useUpdateSwapRequest } from "../api/update-swap-request";
+import { useOfferWarnings } from "../hooks/use-offer-warnings";
 import { failureToast, successToast } from "../toasts";
 import { OfferPicker } from "./offer-picker";
 
@@ -59,6 +60,7 @@ function EditBody({ request: r, onClose }: { request: SwapRequest; onClose: () =
       (s) => !r.offers.some((o) => o.shiftId === s.id),
     ),
   ].sort((a, b) => a.date.localeCompare(b.date));
+  const offerWarnings = useOfferWarnings(r.requesterShift, candidates);
 
   const save = () =>
     update.mutate(
@@ -115,7 +117,13 @@ function EditBody({ request: r, onClose }: { request: SwapRequest; onClose: () =
               <bdi>{r.responderUser?.firstName}</bdi> has no shifts needing cover on days you are free.
             </p>
           ) : (
-            <OfferPicker shifts={candidates} selected={offerIds} onChange={setOfferIds} name="edit-offer" />
+            <OfferPicker
+              shifts={candidates}
+              selected={offerIds}
+              onChange={setOfferIds}
+              name="edit-offer"
+              warnings={offerWarnings}
+            />
           )}
         </fieldset>
       )}

@@ -1,18 +1,15 @@
-import { dealWarnings } from "@common/swap-warnings";
-import type { PotentialMatch, SwapRequest } from "@common/swaps";
-import type { Warning } from "@common/working-time";
+import type { PotentialMatch, SwapRequest, SwapShift } from "@common/swaps";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { toast } from "@/components/ui/use-toast";
 import { isApiError } from "@/lib/api";
-import { useWorkingTimeLimits } from "@/lib/meta";
-import { useShifts } from "@/lib/shifts";
 import { useUser } from "@/lib/user";
 import { useCreateSwapRequest } from "../api/create-swap-request";
 import { useFindMatches } from "../api/find-matches";
 import { useEligibleShifts } from "../api/get-eligible-shifts";
 import { useSwapRequests } from "../api/get-swap-requests";
 import { introMessage } from "../intro-message";
+import { useOfferWarnings } from "./use-offer-warnings";
 
 /** Opened from the clinician browser: the colleague and their Available Off Day are already chosen. */
 export type SwapWizardTarget = {
@@ -23,6 +20,8 @@ export type SwapWizardTarget = {
 export type WizardStep = "select-shift" | "find-matches" | "select-coverage" | "confirm" | "message";
 
 export type WizardChoice = { kind: "match"; userId: number } | { kind: "open" };
+
+const NO_SHIFTS: SwapShift[] = [];
 
 export const askKey = (shiftId: number, responderId: number) => `${shiftId}:${responderId}`;
 
@@ -72,20 +71,7 @@ export function useSwapWizard({
       : null;
   const offers = (match?.seekingCoverageShifts ?? []).filter((s) => offerIds.includes(s.id));
 
-  // What covering each of the colleague's shifts would do to my rest, worked out on the device from
-  // my roster (the same rules as the server's, which checks again when the request is read and agreed).
-  const limits = useWorkingTimeLimits();
-  const roster = useShifts();
-  const offerWarnings = useMemo(() => {
-    const byShift = new Map<number, Warning[]>();
-    if (!limits || !shift || !roster.data || !match) return byShift;
-    for (const offer of match.seekingCoverageShifts) {
-      const deal = { requesterId: 0, responderId: null, shift, offer };
-      const mine = dealWarnings(deal, roster.data, null, limits).filter((w) => w.party === "requester");
-      if (mine.length > 0) byShift.set(offer.id, mine);
-    }
-    return byShift;
-  }, [limits, shift, roster.data, match]);
+  const offerWarnings = useOfferWarnings(shift, match?.seekingCoverageShifts ?? NO_SHIFTS);
 
   useEffect(() => {
     if (!matches.isError) return;

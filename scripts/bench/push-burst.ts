@@ -1,0 +1,105 @@
+// Reads while pushes fan out (issue: notifications, DESIGN §7): the bench's own server process,
+// with VAPID keys, sends a burst of N pushes (one event per recipient, each to its own subscription
+// on a local receiver that decrypts every push) while a read family runs at its paced rate against
+// the same process. Reports the read p99 during the burst beside the same family's p99 without it,
+// and the burst's commit → push latency, losses and doubles.
+import pg from "pg";
+import { connect } from "../../server/db/open";
+import { recordNotification } from "../../server/notifications/record";
+import { PushReceiver } from "../../tests/api/helpers/push-receiver";
+
+type Load = { p99: number | null; p50: number | null; achievedRate: number; errors: number; non2xx: number };
+type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
+
+export type BurstReads = {
+  family: string;
+  events: number;
+  read: Load;
+  /** The same family's p99 in the run without the burst, for the ratio. */
+  quietP99: number | null;
+  push: { p50Ms: number; p99Ms: number; maxMs: number; lost: number; doubled: number; seconds: number };
+};
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** Subscriptions for the responders of N open requests, on the receiver; returns the events to send. */
+async function subscribe(pool: pg.Pool, receiver: PushReceiver, events: number) {
+  const { rows } = await pool.query<{ id: number; requester_id: number; responder_id: number }>(
+    `select distinct on (responder_id) id, requester_id, responder_id from swap_requests
+     where responder_id is not null order by responder_id, id limit $1`,
+    [events],
+  );
+  for (const r of rows) {
+    const sub = receiver.subscription(`u${r.responder_id}`).json;
+    await pool.query(
+      `insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)
+       on conflict do nothing`,
+      [r.responder_id, sub.endpoint, sub.keys.p256dh, sub.keys.auth],
+    );
+  }
+  return rows.map((r) => ({ swapRequestId: r.id, actorId: r.requester_id }));
+}
+
+export async function benchReadsDuringPushBurst(opts: {
+  dbUrl: string;
+  families: { name: string; rate: number; requests: Request[]; quietP99: number | null }[];
+  events: number;
+  duration: number;
+  drive: (rate: number, requests: Request[], o: { duration: number; warmup: number }) => Promise<Load>;
+  log: (m: string) => void;
+}): Promise<BurstReads[]> {
+  const receiver = await new PushReceiver().start();
+  const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 4 });
+  const database = await connect(opts.dbUrl, 10);
+  const out: BurstReads[] = [];
+  try {
+    const planned = await subscribe(pool, receiver, opts.events);
+    for (const f of opts.families) {
+      receiver.received.length = 0;
+      opts.log(`${f.name} at ${f.rate} req/s while ${planned.length} pushes fan out …`);
+      const committedAt = new Map<string, number>();
+      let next = 0;
+      const writer = async () => {
+        while (next < planned.length) {
+          const event = planned[next++];
+          await database.db.transaction((tx) => recordNotification(tx, { kind: "request_received", ...event }));
+          committedAt.set(`swap-${event.swapRequestId}`, Date.now());
+        }
+      };
+      const started = performance.now();
+      // The reads start with the burst (no warm-up): their whole run overlaps the fan-out.
+      const [read] = await Promise.all([
+        opts.drive(f.rate, f.requests, { duration: opts.duration, warmup: 0 }),
+        Promise.all(Array.from({ length: 10 }, writer)),
+      ]);
+      await receiver.waitFor(() => receiver.received.length >= planned.length, 60_000).catch(() => undefined);
+      const seconds = Math.round((performance.now() - started) / 100) / 10;
+      const seen = new Map<string, number[]>();
+      for (const r of receiver.received) seen.set(r.payload.tag, [...(seen.get(r.payload.tag) ?? []), r.at]);
+      const latencies = [...committedAt].flatMap(([tag, at]) => (seen.get(tag) ?? []).slice(0, 1).map((t) => t - at));
+      latencies.sort((a, b) => a - b);
+      out.push({
+        family: f.name,
+        events: planned.length,
+        read,
+        quietP99: f.quietP99,
+        push: {
+          p50Ms: pct(latencies, 50),
+          p99Ms: pct(latencies, 99),
+          maxMs: latencies[latencies.length - 1] ?? 0,
+          lost: [...committedAt.keys()].filter((tag) => !seen.has(tag)).length,
+          doubled: [...seen.values()].filter((v) => v.length > 1).length,
+          seconds,
+        },
+      });
+    }
+  } finally {
+    await pool.query("delete from push_subscriptions where endpoint like $1", [`${receiver.origin}%`]).catch(() => {});
+    await pool.query("delete from notification_outbox").catch(() => {});
+    await pool.end();
+    await database.close();
+    await receiver.stop();
+  }
+  return out;
+}
