@@ -4,6 +4,7 @@ import { MATCH_SHIFTS_LIMIT, MATCHES_LIMIT } from "../../common/swaps";
 import type { Focus } from "../../common/working-time";
 import type { Db } from "../db/open";
 import { shifts, type UserRow, userAvailability, users } from "../db/schema";
+import { parseWorkingShifts, workingShiftsText } from "./warning-queries";
 
 type JsonShift = { id: number; date: string; shiftType: ShiftType; startTime: string | null; endTime: string | null };
 export type MatchRow = {
@@ -48,7 +49,7 @@ export async function matchesWithShifts(
     availability_id: number;
     availability_date: string;
     returns: JsonShift[];
-    window: JsonShift[];
+    window: string | null;
   }>(sql`
     with m as (
       select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
@@ -71,16 +72,16 @@ export async function matchesWithShifts(
         order by c.date, c.id limit ${MATCH_SHIFTS_LIMIT}) r), '[]'::json) as returns,
       ${
         window
-          ? sql`coalesce((select json_agg(${shiftJson("w")} order by w.date, w.id) from ${shifts} w
+          ? sql`(select ${workingShiftsText("w")} from ${shifts} w
         where w.user_id = m.id and w.date between ${window.from}::date and ${window.to}::date
-          and w.shift_type in ('day', 'night', 'seeking_coverage')), '[]'::json)`
-          : sql`'[]'::json`
+          and w.shift_type in ('day', 'night', 'seeking_coverage'))`
+          : sql`null`
       } as window
     from m order by m.n`);
   return rows.rows.map((r) => ({
     user: { id: r.id, firstName: r.first_name, lastName: r.last_name, clinicalGrade: r.clinical_grade, hub: r.hub },
     availability: { id: r.availability_id, date: String(r.availability_date) },
     returns: r.returns,
-    window: r.window,
+    window: parseWorkingShifts(r.window),
   }));
 }
