@@ -32,6 +32,8 @@ export type DayPlan =
     };
 
 export const OPEN_SWAP_REASON = "This date has a shift in an open swap request, so it was left as it is";
+export const OPEN_OFF_DAY_REASON =
+  "This date is your Available Off Day in an open swap request, so it was left as it is";
 
 const working = (t: ShiftType) => t === "day" || t === "night";
 

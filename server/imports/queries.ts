@@ -23,6 +23,20 @@ export async function swapLinks(tx: Tx, ids: number[]) {
   return { open, referenced };
 }
 
+/**
+ * The user's days among `days` that are their Available Off Day in an open request they were asked
+ * to cover: working there would leave the request pointing at an off day that is gone.
+ */
+export async function offDaysInOpenRequests(tx: Tx, userId: number, days: string[]): Promise<Set<string>> {
+  if (days.length === 0) return new Set();
+  const { rows } = await tx.execute<{ date: string }>(sql`
+    select distinct to_char(a.date, 'YYYY-MM-DD') as "date"
+      from swap_requests r join user_availability a on a.id = r.responder_availability_id
+     where r.responder_id = ${userId} and r.status in ('pending', 'accepted')
+       and a.date = any(${dayList(days)})`);
+  return new Set(rows.map((r) => r.date));
+}
+
 /** A day on which a completed swap moved a shift to or from the user (DESIGN §5.7, §5.16). */
 export type SwappedDay = { date: string; swapRequestId: number; otherName: string; grsApproved: boolean };
 

@@ -5,8 +5,15 @@ import { syncAvailability } from "../availability/sync";
 import type { Db } from "../db/open";
 import { type ShiftRow, shifts } from "../db/schema";
 import { checkShiftFields } from "../shifts/service";
-import { type ExistingShift, keptSwapReason, type NewShiftFields, planDay, showsDay } from "./import-plan";
-import { dayList, intList, type SwappedDay, swapLinks, swappedDays } from "./queries";
+import {
+  type ExistingShift,
+  keptSwapReason,
+  type NewShiftFields,
+  OPEN_OFF_DAY_REASON,
+  planDay,
+  showsDay,
+} from "./import-plan";
+import { dayList, intList, offDaysInOpenRequests, type SwappedDay, swapLinks, swappedDays } from "./queries";
 import type { RosterRow, RowNote } from "./roster-parse";
 
 export type ImportOutcome = { shifts: ShiftRow[]; skipped: RowNote[]; kept: RowNote[] };
@@ -94,6 +101,13 @@ export async function applyRoster(
       ? new Map<string, SwappedDay>()
       : await swappedDays(tx, userId, [...byDay.keys()]);
 
+    // An off day someone asked this user to work stays one, like a shift in an open request.
+    const offered = await offDaysInOpenRequests(
+      tx,
+      userId,
+      rows.filter((r) => r.shiftType !== "rest_day").map((r) => r.date),
+    );
+
     const skipped: RowNote[] = [];
     const kept: RowNote[] = [];
     const deletes: number[] = [];
@@ -104,8 +118,9 @@ export async function applyRoster(
     for (const [i, row] of rows.entries()) {
       if (i > 0 && i % BATCH === 0) await setImmediate();
       const plan = planDay(byDay.get(row.date) ?? [], row, links.open, links.referenced);
-      if (plan.kind === "skip") {
-        skipped.push({ sheet: row.sheet, row: row.row, reason: plan.reason });
+      if (plan.kind === "skip" || offered.has(row.date)) {
+        const reason = plan.kind === "skip" ? plan.reason : OPEN_OFF_DAY_REASON;
+        skipped.push({ sheet: row.sheet, row: row.row, reason });
         continue;
       }
       const swap = swapped.get(row.date);

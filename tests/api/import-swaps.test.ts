@@ -200,3 +200,41 @@ describe("imports respect completed swaps", () => {
     expect(await calendar(A.client, days)).toEqual(before);
   });
 });
+
+describe("imports respect open requests", () => {
+  it("leaves an Available Off Day someone asked the user to work as it is, and reports it", async () => {
+    const A = await party(t.baseUrl, { firstName: "Ada", lastName: "Moss" });
+    const B = await party(t.baseUrl, { firstName: "Bea", lastName: "Lark" });
+    const day = dayFromToday(next++);
+    const other = dayFromToday(next++);
+    const shiftId = await addShift(db, A.id, day, { shiftType: "day" });
+    await offDay(db, B.id, day);
+    const created = await A.client.post("/api/swap-requests", { requesterShiftId: shiftId, responderId: B.id });
+    expect(created.status, created.text).toBe(201);
+
+    // B's roster now has B working that day: the request must not lose its off day under it.
+    const res = await upload(B.client, [
+      [uk(day), "N", "19:00", "07:00"],
+      [uk(other), "D", "07:00", "19:00"],
+    ]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.skipped).toEqual([
+      {
+        sheet: "Roster",
+        row: 2,
+        reason: "This date is your Available Off Day in an open swap request, so it was left as it is",
+      },
+    ]);
+    expect(await calendar(B.client, [day, other])).toEqual([
+      [day, "rest_day", null, null],
+      [other, "day", "07:00", "19:00"],
+    ]);
+    const request = await B.client.get(`/api/swap-requests/${created.body.id}`);
+    expect(request.body.status).toBe("pending");
+    expect((await B.client.post(`/api/swap-requests/${created.body.id}/agree`)).status).toBe(200);
+
+    // A rest-day row for that day keeps the off day, so it goes through.
+    const again = await upload(B.client, [[uk(day), "RD", null, null]]);
+    expect(again.body.skipped).toEqual([]);
+  });
+});
