@@ -28,19 +28,19 @@ const asWorking = (s: DealShift): WorkingTimeShift => ({
  * Both calendars as completion (complete-swap.ts, DESIGN §5.7, §5.16) would leave them, compared with
  * today's: the requester loses the shift (a rest day is time off) and works the return shift; the
  * responder works the shift on their off day and loses the return shift's day (its entry and the
- * day or night shift beside it become a rest day). No responder: no responder side.
+ * day or night shift beside it become a rest day). A side whose shifts are not given (null) is not
+ * checked: no responder yet, or a requester who only gives a shift away (less work never breaks rest).
  */
 export function dealWarnings(
   d: WarningDeal,
-  requesterNow: readonly DealShift[],
+  requesterNow: readonly DealShift[] | null,
   responderNow: readonly DealShift[] | null,
   limits: WtrLimits,
 ): Warning[] {
   const offer = d.offer;
-  const requesterAfter = [
-    ...requesterNow.filter((s) => s.id !== d.shift.id).map(asWorking),
-    ...(offer ? [returnShiftOf(offer)] : []),
-  ];
+  const requesterAfter = requesterNow
+    ? [...requesterNow.filter((s) => s.id !== d.shift.id).map(asWorking), ...(offer ? [returnShiftOf(offer)] : [])]
+    : [];
   const responderBefore = responderNow ?? [];
   const responderAfter = responderNow
     ? [
@@ -54,7 +54,7 @@ export function dealWarnings(
     : [];
   return swapWarnings(
     {
-      requester: { before: requesterNow.map(asWorking), after: requesterAfter },
+      requester: { before: (requesterNow ?? []).map(asWorking), after: requesterAfter },
       responder: { before: responderBefore.map(asWorking), after: responderAfter },
     },
     focusOf(d),

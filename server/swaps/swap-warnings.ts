@@ -4,22 +4,29 @@ import { shiftWindow, type Warning, type WtrLimits } from "../../common/working-
 import type { Conn } from "./queries";
 import { type WindowKey, workingWindows } from "./warning-queries";
 
-function keysOf(d: WarningDeal, limits: WtrLimits): WindowKey[] {
-  const window = shiftWindow(focusOf(d), limits);
-  const parties = d.responderId === null ? [d.requesterId] : [d.requesterId, d.responderId];
+/** One deal to check, and which sides of it are needed. */
+type Job = { deal: WarningDeal; requester: boolean; responder: boolean };
+
+function keysOf(job: Job, limits: WtrLimits): WindowKey[] {
+  const window = shiftWindow(focusOf(job.deal), limits);
+  const { requesterId, responderId } = job.deal;
+  const parties = [
+    ...(job.requester ? [requesterId] : []),
+    ...(job.responder && responderId !== null ? [responderId] : []),
+  ];
   return parties.map((userId) => ({ userId, ...window }));
 }
 
-/** Warnings for several deals, with every party's window loaded in one query. */
-async function warningsOfDeals(db: Conn, deals: WarningDeal[], limits: WtrLimits): Promise<Warning[][]> {
-  const keys = deals.map((d) => keysOf(d, limits));
-  const windows = await workingWindows(db, keys.flat());
+/** Warnings for several deals, with every needed party's window loaded in one query. */
+async function warningsOfJobs(db: Conn, jobs: Job[], limits: WtrLimits): Promise<Warning[][]> {
+  const keys = jobs.flatMap((j) => keysOf(j, limits));
+  if (keys.length === 0) return jobs.map(() => []);
+  const windows = await workingWindows(db, keys);
   let at = 0;
-  return deals.map((d, i) => {
-    const requesterNow = windows[at];
-    const responderNow = keys[i].length > 1 ? windows[at + 1] : null;
-    at += keys[i].length;
-    return dealWarnings(d, requesterNow, responderNow, limits);
+  return jobs.map((j) => {
+    const requesterNow = j.requester ? windows[at++] : null;
+    const responderNow = j.responder && j.deal.responderId !== null ? windows[at++] : null;
+    return dealWarnings(j.deal, requesterNow, responderNow, limits);
   });
 }
 
@@ -36,10 +43,18 @@ export type WarningRequest = {
   offers: DealShift[];
 };
 
-function dealsOf(q: WarningRequest): WarningDeal[] {
+/**
+ * The deals a request's warnings come from. The requester's side only matters with a return shift
+ * (giving a shift away never breaks rest), so a request without one costs only the responder's
+ * window, and an open request without a responder costs nothing.
+ */
+function jobsOf(q: WarningRequest): Job[] {
   const base = { requesterId: q.requesterId, responderId: q.responderId, shift: q.shift, offer: q.chosen };
-  if (q.chosen || q.offers.length === 0) return [base];
-  return [base, ...q.offers.map((offer) => ({ ...base, offer }))];
+  if (q.chosen || q.offers.length === 0) return [{ deal: base, requester: q.chosen !== null, responder: true }];
+  return [
+    { deal: base, requester: false, responder: true },
+    ...q.offers.map((offer) => ({ deal: { ...base, offer }, requester: true, responder: false })),
+  ];
 }
 
 /**
@@ -56,8 +71,8 @@ function merged([first, ...byOffer]: Warning[][]): Warning[] {
 }
 
 async function warningsOfRequests(db: Conn, requests: WarningRequest[], limits: WtrLimits): Promise<Warning[][]> {
-  const deals = requests.map(dealsOf);
-  const computed = await warningsOfDeals(db, deals.flat(), limits);
+  const deals = requests.map(jobsOf);
+  const computed = await warningsOfJobs(db, deals.flat(), limits);
   let at = 0;
   return deals.map((list) => {
     const mine = computed.slice(at, at + list.length);
