@@ -30,6 +30,7 @@ import { listMessages, sendMessage, unreadCount } from "../../server/messages/se
 import { shiftListCache } from "../../server/shifts/list-cache";
 import { findMatches } from "../../server/swaps/find-matches";
 import { listMine } from "../../server/swaps/read-swap-requests";
+import { withWarnings } from "../../server/swaps/swap-warnings";
 import { freePort, type Proc, root, runNode, spawnNode, waitForUrl } from "../lib/processes";
 import { readSeedMarker, SEED_PASSWORD, seedDatabase } from "../lib/seed-service";
 import { type ClientSize, measureClient } from "./client-size";
@@ -294,7 +295,8 @@ function families(today: string): Family[] {
       name: "swap_list",
       ...read,
       request: () => ({ path: "/api/swap-requests" }),
-      sql: (db, user) => listMine(db, user.id),
+      // As the route answers: the list, then both parties' rest warnings for its open requests.
+      sql: async (db, user) => withWarnings(db, DEFAULT_WTR_LIMITS, await listMine(db, user.id)),
     },
     {
       name: "message_list",
