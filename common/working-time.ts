@@ -390,6 +390,17 @@ export function swapWarnings(sides: Record<SwapParty, BeforeAfter>, focus: Focus
   );
 }
 
+/**
+ * A warning's message as the other party of the swap reads it: 'their night shift', 'they average'.
+ * Messages speak to the person whose rest they are about; both parties see both sides.
+ */
+export function theirMessage(message: string): string {
+  return message
+    .replace(/\bYour\b/g, "Their")
+    .replace(/\byour\b/g, "their")
+    .replace(/\byou\b/g, "they");
+}
+
 /** A warning about the clinician's own roster as it stands (the calendar's marks). */
 export type RosterWarning = Pick<Warning, "rule" | "message" | "dates">;
 

@@ -53,6 +53,9 @@ describe("rest warnings on a swap", () => {
       await ava.page.goto(`/messages/${request.id}`);
       const avaDeal = ava.page.locator(`#deal-${request.id}`);
       await avaDeal.getByText("This swap breaks Ben's rest").waitFor();
+      await avaDeal
+        .getByText(/^No rest between their night shift ending .* 7:00 AM and the day shift starting 7:00 AM$/)
+        .waitFor();
       expect(await avaDeal.getByText("This swap breaks your rest").count()).toBe(0);
 
       await ben.page.goto(`/messages/${request.id}`);
@@ -118,8 +121,9 @@ describe("rest warnings from the wizard to the calendar", () => {
       const matches = wizard.getByTestId("match-list");
       const benMatch = matches.locator("label").filter({ hasText: `Ben Tired${tag}` });
       await benMatch.getByText("Breaks Ben's rest").waitFor();
+      // About Ben, so it reads 'their night shift' to Ava.
       await benMatch
-        .getByText(/^No rest between your night shift ending .* 7:00 AM and the day shift starting 7:00 AM$/)
+        .getByText(/^No rest between their night shift ending .* 7:00 AM and the day shift starting 7:00 AM$/)
         .waitFor();
       const caraMatch = matches.locator("label").filter({ hasText: `Cara Rested${tag}` });
       expect(await caraMatch.getByText(/rest/).count()).toBe(0);
@@ -135,6 +139,8 @@ describe("rest warnings from the wizard to the calendar", () => {
       await offer.getByRole("checkbox").check();
       await wizard.getByRole("button", { name: "Next" }).click();
       await wizard.getByText("This swap breaks Ben's rest").waitFor();
+      await wizard.getByText(/^No rest between their night shift ending/).waitFor();
+      await wizard.getByText(/^No rest between your night shift ending/).waitFor();
       await wizard.getByText("Covering this shift breaks your rest").waitFor();
       expect(await axeViolations(a)).toEqual([]);
       if (shots) await a.screenshot({ path: `${shots}/wizard-confirm-${viewport.width}.png` });

@@ -13,6 +13,7 @@ import {
   rosterWarnings,
   shiftWindow,
   swapWarnings,
+  theirMessage,
   type Warning,
   type WorkingTimeShift,
   type WtrLimits,
@@ -30,6 +31,33 @@ const day = (date: string, start = "07:00", end = "19:00") => shift(date, "day",
 const night = (date: string, start = "19:00", end = "07:00") => shift(date, "night", start, end);
 const at = (date: string): Focus => ({ from: date, to: date });
 const rules = (list: { rule: string }[]) => list.map((b) => b.rule);
+
+describe("a warning read by the other party", () => {
+  it("speaks of them, not of the reader, in every rule's message", () => {
+    expect(
+      theirMessage(
+        "Only 4 h rest between your night shift ending Sat 12 Dec 7:00 AM and the day shift starting 11:00 AM",
+      ),
+    ).toBe("Only 4 h rest between their night shift ending Sat 12 Dec 7:00 AM and the day shift starting 11:00 AM");
+    expect(
+      theirMessage(
+        "No 24 h off in a row from Mon 7 Dec to Sun 13 Dec: your longest break is 12 h (48 h over 14 days would also do)",
+      ),
+    ).toContain("their longest break");
+    expect(
+      theirMessage(
+        "Your week averages 72.1 h over the 17 weeks Mon 5 Oct – Sun 31 Jan (limit 48 h unless you have opted out)",
+      ),
+    ).toBe(
+      "Their week averages 72.1 h over the 17 weeks Mon 5 Oct – Sun 31 Jan (limit 48 h unless they have opted out)",
+    );
+    expect(
+      theirMessage(
+        "Working nights, you average 12 h in every 24 h over the 17 weeks Mon 5 Oct – Sun 31 Jan (limit 8 h)",
+      ),
+    ).toBe("Working nights, they average 12 h in every 24 h over the 17 weeks Mon 5 Oct – Sun 31 Jan (limit 8 h)");
+  });
+});
 
 describe("the calendar's marks on one's own roster", () => {
   const withIds = <T extends object>(list: T[]) => list.map((s, i) => ({ ...s, id: i + 1 }));

@@ -1,4 +1,4 @@
-import type { Warning } from "@common/working-time";
+import { theirMessage, type Warning } from "@common/working-time";
 import { AlertTriangle } from "lucide-react";
 import type { ReactNode } from "react";
 
@@ -6,9 +6,12 @@ import type { ReactNode } from "react";
 export function RestWarnings({
   title,
   warnings,
+  theirs = false,
 }: {
   title: ReactNode;
   warnings: readonly Pick<Warning, "rule" | "message" | "dates">[];
+  /** The warnings are about the other party: 'their night shift' rather than 'your'. */
+  theirs?: boolean;
 }) {
   if (warnings.length === 0) return null;
   return (
@@ -19,7 +22,7 @@ export function RestWarnings({
       </p>
       <ul className="flex list-disc flex-col gap-1 pl-6">
         {warnings.map((w) => (
-          <li key={`${w.rule}-${w.dates.join()}-${w.message}`}>{w.message}</li>
+          <li key={`${w.rule}-${w.dates.join()}-${w.message}`}>{theirs ? theirMessage(w.message) : w.message}</li>
         ))}
       </ul>
     </div>

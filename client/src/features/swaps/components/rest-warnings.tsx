@@ -1,5 +1,5 @@
 import type { SwapRequest } from "@common/swaps";
-import { type Warning, warningSchema } from "@common/working-time";
+import { theirMessage, type Warning, warningSchema } from "@common/working-time";
 import { AlertTriangle } from "lucide-react";
 import type { ReactNode } from "react";
 import { isApiError } from "@/lib/api";
@@ -16,7 +16,16 @@ export function otherFirstName(r: SwapRequest, role: "requester" | "responder" |
 }
 
 /** A warning sign and the messages inside a choice (a colleague in the matches, a shift to offer). */
-export function RestWarningNote({ lead, warnings }: { lead: ReactNode; warnings: readonly Warning[] | undefined }) {
+export function RestWarningNote({
+  lead,
+  warnings,
+  theirs = false,
+}: {
+  lead: ReactNode;
+  warnings: readonly Warning[] | undefined;
+  /** The warnings are about the colleague: 'their night shift' rather than 'your'. */
+  theirs?: boolean;
+}) {
   if (!warnings || warnings.length === 0) return null;
   return (
     <span className="mt-1 flex flex-col gap-0.5 rounded border-l-4 border-warning bg-[#fff4d6] px-2 py-1 text-sm text-foreground">
@@ -25,7 +34,7 @@ export function RestWarningNote({ lead, warnings }: { lead: ReactNode; warnings:
         {lead}
       </span>
       {warnings.map((w) => (
-        <span key={`${w.rule}-${w.dates.join()}-${w.message}`}>{w.message}</span>
+        <span key={`${w.rule}-${w.dates.join()}-${w.message}`}>{theirs ? theirMessage(w.message) : w.message}</span>
       ))}
     </span>
   );

@@ -297,6 +297,7 @@ function DealAgreement({
               </span>
             }
             warnings={theirWarnings}
+            theirs
           />
         </>
       )}

@@ -158,6 +158,7 @@ export function FindMatches({
                       </span>
                     }
                     warnings={m.warnings}
+                    theirs
                   />
                 </span>
               </label>
@@ -262,6 +263,7 @@ export function Confirm({
             </span>
           }
           warnings={match.warnings}
+          theirs
         />
       )}
       <RestWarnings
