@@ -69,6 +69,11 @@ export const users = pgTable(
     index("users_browse_idx")
       .on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id)
       .where(sql`${t.swapUrgency} = 'urgent' or ${t.activelySeekingSwaps}`),
+    // find-matches' candidates of one grade, read from the index alone (a scan of every user cost
+    // 3.6 of its 7 ms on 10,000 users).
+    index("users_match_idx")
+      .on(t.clinicalGrade, t.id, t.firstName, t.lastName, t.hub)
+      .where(sql`${t.emailVerifiedAt} is not null`),
   ],
 );
 
@@ -121,7 +126,8 @@ export const userAvailability = pgTable(
   },
   (t) => [
     uniqueIndex("user_availability_user_date_unique").on(t.userId, t.date),
-    index("user_availability_date_status_idx").on(t.date, t.status),
+    // A day's Available Off Days with their owners, from the index alone (find-matches, hub ranges).
+    index("user_availability_day_idx").on(t.date, t.status, t.userId, t.id),
   ],
 );
 

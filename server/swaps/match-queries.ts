@@ -3,6 +3,7 @@ import type { ShiftType } from "../../common/enums";
 import { MATCH_SHIFTS_LIMIT, MATCHES_LIMIT } from "../../common/swaps";
 import type { Focus } from "../../common/working-time";
 import type { Db } from "../db/open";
+import { queryPrepared } from "../db/prepared";
 import { shifts, type UserRow, userAvailability, users } from "../db/schema";
 import { parseWorkingShifts, workingShiftsText } from "./warning-queries";
 
@@ -40,7 +41,8 @@ export async function matchesWithShifts(
   today: string,
   window: Focus | null,
 ): Promise<MatchRow[]> {
-  const rows = await db.execute<{
+  // Prepared: planning this statement took about as long as running it (1.8 ms of 4 on 10,000 users).
+  const rows = await queryPrepared<{
     id: number;
     first_name: string;
     last_name: string;
@@ -50,7 +52,9 @@ export async function matchesWithShifts(
     availability_date: string;
     returns: JsonShift[];
     window: string | null;
-  }>(sql`
+  }>(
+    db,
+    sql`
     with m as (
       select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
         ${users.clinicalGrade} as clinical_grade, ${users.hub} as hub,
@@ -77,8 +81,9 @@ export async function matchesWithShifts(
           and w.shift_type in ('day', 'night', 'seeking_coverage'))`
           : sql`null`
       } as window
-    from m order by m.n`);
-  return rows.rows.map((r) => ({
+    from m order by m.n`,
+  );
+  return rows.map((r) => ({
     user: { id: r.id, firstName: r.first_name, lastName: r.last_name, clinicalGrade: r.clinical_grade, hub: r.hub },
     availability: { id: r.availability_id, date: String(r.availability_date) },
     returns: r.returns,
