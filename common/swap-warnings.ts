@@ -1,5 +1,12 @@
 import { returnShiftOf } from "./swaps";
-import { type Focus, swapWarnings, type Warning, type WorkingTimeShift, type WtrLimits } from "./working-time";
+import {
+  type Focus,
+  swapParties,
+  swapWarnings,
+  type Warning,
+  type WorkingTimeShift,
+  type WtrLimits,
+} from "./working-time";
 
 /** A shift as the working-time checks of a swap need it. */
 export type DealShift = WorkingTimeShift & { id: number };
@@ -12,6 +19,7 @@ export type WarningDeal = {
   offer: DealShift | null;
 };
 
+/** From the first to the last day a deal changes: the days whose shift windows its checks load. */
 export const focusOf = (d: WarningDeal): Focus => {
   const days = [d.shift.date, ...(d.offer ? [d.offer.date] : [])].sort();
   return { from: days[0], to: days[days.length - 1] };
@@ -52,12 +60,20 @@ export function dealWarnings(
         asWorking(d.shift),
       ]
     : [];
-  return swapWarnings(
-    {
-      requester: { before: (requesterNow ?? []).map(asWorking), after: requesterAfter },
-      responder: { before: responderBefore.map(asWorking), after: responderAfter },
-    },
-    focusOf(d),
-    limits,
-  );
+  const sides = {
+    requester: { before: (requesterNow ?? []).map(asWorking), after: requesterAfter },
+    responder: { before: responderBefore.map(asWorking), after: responderAfter },
+  };
+  // Each changed day is checked on its own ('the 17 weeks around the date'): a return shift weeks
+  // after the swap's day would otherwise make every day between a focus day, at many times the cost.
+  const days = [...new Set([d.shift.date, ...(offer ? [offer.date] : [])])];
+  if (days.length === 1) return swapWarnings(sides, { from: days[0], to: days[0] }, limits);
+  const seen = new Set<string>();
+  return days
+    .flatMap((day) => swapWarnings(sides, { from: day, to: day }, limits))
+    .filter((w) => {
+      const key = `${w.party}|${w.rule}|${w.message}`;
+      return !seen.has(key) && Boolean(seen.add(key));
+    })
+    .sort((a, b) => swapParties.indexOf(a.party) - swapParties.indexOf(b.party));
 }
