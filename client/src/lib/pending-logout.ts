@@ -23,6 +23,18 @@ export function markPendingLogout(): void {
   }
 }
 
+/**
+ * A new sign-in on this device replaced the old session's cookie: nothing is left to end from here
+ * (the old session runs out on the server's idle timeout), and ending "it" later would end the new one.
+ */
+export function clearPendingLogout(): void {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // Nothing was stored.
+  }
+}
+
 let running: Promise<boolean> | null = null;
 
 /** Ends the session a logout made offline left open; true once none is left. */

@@ -1,13 +1,15 @@
 import type { LoginInput, PublicUser } from "@common/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { endPendingLogout } from "@/lib/pending-logout";
+import { clearPendingLogout, endPendingLogout } from "@/lib/pending-logout";
 import { userQueryKey } from "@/lib/user";
 
 export async function login(input: LoginInput): Promise<PublicUser> {
   // A logout made offline ends its session before a new one starts on this device.
   await endPendingLogout();
-  return api.post<PublicUser>("/api/auth/login", input);
+  const user = await api.post<PublicUser>("/api/auth/login", input);
+  clearPendingLogout();
+  return user;
 }
 
 export function useLogin() {

@@ -1,9 +1,14 @@
 import type { PublicUser, RegisterInput } from "@common/auth";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { clearPendingLogout, endPendingLogout } from "@/lib/pending-logout";
 
-export function register(input: RegisterInput): Promise<PublicUser> {
-  return api.post<PublicUser>("/api/auth/register", input);
+export async function register(input: RegisterInput): Promise<PublicUser> {
+  // A logout made offline ends its session before a new one starts on this device.
+  await endPendingLogout();
+  const user = await api.post<PublicUser>("/api/auth/register", input);
+  clearPendingLogout();
+  return user;
 }
 
 /**
