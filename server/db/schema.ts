@@ -126,7 +126,7 @@ export const userAvailability = pgTable(
   },
   (t) => [
     uniqueIndex("user_availability_user_date_unique").on(t.userId, t.date),
-    // A day's Available Off Days with their owners, from the index alone (find-matches, hub ranges).
+    // A day's Available Off Days with their owners, from the index alone (find-matches).
     index("user_availability_day_idx").on(t.date, t.status, t.userId, t.id),
   ],
 );
