@@ -15,7 +15,8 @@ export const CLINICIAN_NOT_FOUND = "Clinician not found";
  * The responder for a shift's day: same grade, not the requester, with an Available Off Day then.
  * The caller picks from colleagues of their grade with that off day, so a refusal names no one: a
  * clinician of another grade is not found, exactly like an unknown id (issue 18: say nothing to
- * outsiders).
+ * outsiders). So is one who has not proved their address yet: they are listed to nobody, and a
+ * request must not reach them by id either.
  */
 export async function checkResponder(
   tx: Tx,
@@ -26,7 +27,9 @@ export async function checkResponder(
 ): Promise<{ responder: UserRow; availabilityId: number }> {
   if (responderId === requester.id) throw badRequest("You cannot send a swap request to yourself", "responderId");
   const responder = await userById(tx, responderId);
-  if (!responder || responder.clinicalGrade !== requester.clinicalGrade) throw notFound(CLINICIAN_NOT_FOUND);
+  if (!responder || responder.clinicalGrade !== requester.clinicalGrade || responder.emailVerifiedAt === null) {
+    throw notFound(CLINICIAN_NOT_FOUND);
+  }
   const row = await availableOffDay(tx, responderId, day);
   if (!row || (availabilityId != null && row.id !== availabilityId)) {
     throw conflict(

@@ -85,6 +85,14 @@ describe("proving the NHS address", () => {
     const matches = await viewer.client.get(`/api/find-matches/${viewerShift}`);
     expect(matches.status).toBe(200);
     expect(matches.body.map((m: { user: { id: number } }) => m.user.id)).not.toContain(user.id);
+    // Nor can a request reach them by id: unknown, exactly like an id nobody holds.
+    const byId = await viewer.client.post("/api/swap-requests", {
+      requesterShiftId: viewerShift,
+      responderId: user.id,
+    });
+    expect(byId.status, byId.text).toBe(404);
+    expect(byId.body.message).toBe("Clinician not found");
+    expect(byId.text).not.toContain(user.firstName);
 
     // They cannot send requests or messages.
     const myShift = await addShift(t.database.db, user.id, dayFromToday(20), { shiftType: "day" });
@@ -109,6 +117,11 @@ describe("proving the NHS address", () => {
     expect(matchesAfter.body.map((m: { user: { id: number } }) => m.user.id)).toContain(user.id);
     const askAfter = await client.post("/api/swap-requests", { requesterShiftId: myShift });
     expect(askAfter.status, askAfter.text).toBe(201);
+    const byIdAfter = await viewer.client.post("/api/swap-requests", {
+      requesterShiftId: viewerShift,
+      responderId: user.id,
+    });
+    expect(byIdAfter.status, byIdAfter.text).toBe(201);
 
     // A used link does nothing more.
     expect(await openLink(await linkFor(email))).toBe("/dashboard?email-verified=0");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishToUsers } from "../../server/realtime/publish";
 import { startTestApp, type TestApp, until } from "./helpers/app";
 import { insertSwapRequest } from "./helpers/chat";
-import { Client, PASSWORD, signedInClient } from "./helpers/client";
+import { Client, PASSWORD, signedInClient, uniqueEmail } from "./helpers/client";
 import { openReadySocket, openSocket, type TestSocket } from "./helpers/socket";
 
 type Party = Awaited<ReturnType<typeof signedInClient>>;
@@ -182,6 +182,38 @@ describe("the end of a session", () => {
     expect(reset.status).toBe(200);
     expect(await closedWithin(onB, PROMPTLY_MS)).toBe(4401);
   });
+
+  it.each([
+    [
+      "a password change",
+      (c: Client) => c.post("/api/auth/change-password", { currentPassword: PASSWORD, newPassword: "N3w-secret!" }),
+    ],
+    [
+      "an email change",
+      (c: Client) => c.request("PATCH", "/api/profile", { email: uniqueEmail("moved"), currentPassword: PASSWORD }),
+    ],
+    ["'Sign out other devices'", (c: Client) => c.post("/api/auth/sessions/sign-out-others")],
+  ])(
+    "closes the other devices' sockets on every instance with 4401 right after %s, and keeps this device's",
+    async (_, act) => {
+      const hal = await signedInClient(a.baseUrl, { firstName: "Hal" });
+      const phone = new Client(a.baseUrl);
+      expect((await phone.post("/api/auth/login", { email: hal.user.email, password: PASSWORD })).status).toBe(200);
+      const here = await ready(a, hal);
+      const phoneOnA = await openReadySocket(a.baseUrl, phone, a.database.db, hal.user.id);
+      const phoneOnB = await openReadySocket(b.baseUrl, phone, a.database.db, hal.user.id);
+      sockets.push(phoneOnA, phoneOnB);
+
+      const res = await act(hal.client);
+      expect(res.status, res.text).toBe(200);
+      expect(await closedWithin(phoneOnA, PROMPTLY_MS)).toBe(4401);
+      expect(await closedWithin(phoneOnB, PROMPTLY_MS)).toBe(4401);
+      // The device that made the change stays signed in, and its socket keeps its events.
+      await publishToUsers(a.database.db, [hal.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 616161 } });
+      expect((await here.nth(1)).payload.swapRequestId).toBe(616161);
+      expect(here.closeCode).toBeUndefined();
+    },
+  );
 
   it("closes every socket of the user with 4401 right after the account is deleted", async () => {
     const gus = await signedInClient(a.baseUrl, { firstName: "Gus" });
