@@ -16,7 +16,8 @@ runCommand(async (config, logger) => {
   if (!given || given.startsWith("-")) throw new CommandError("Usage: npm run backup -- FILE");
   // npm runs scripts in the package folder; a relative FILE means where `npm run` was typed.
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
-  const target = await openTarget(config, (msg) => logger.info(msg));
+  // A backup never migrates: it is a copy of the database as it is, at the schema it is at.
+  const target = await openTarget(config, (msg) => logger.info(msg), { upTo: 0 });
   const partial = `${file}.partial`;
   try {
     const { client } = target;

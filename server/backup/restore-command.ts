@@ -1,4 +1,6 @@
 // `npm run restore -- FILE [--force]`: loads a backup into an empty database of the same schema version.
+// An empty database is built at the backup's schema, filled, then migrated forward: a backup from an
+// older CrewSwap (and an older PostgreSQL major) restores into a newer one.
 import { once } from "node:events";
 import { createReadStream, existsSync } from "node:fs";
 import path from "node:path";
@@ -7,7 +9,7 @@ import { finished } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import { from as copyFrom } from "pg-copy-streams";
 import { CommandError, runCommand } from "../command";
-import { appliedSchemaVersion, schemaTag } from "../db/open";
+import { appliedSchemaVersion, schemaTag, shippedSchemaVersion } from "../db/open";
 import { type BackupHeader, END_OF_TABLE } from "./archive";
 import { appTables, columnList, qualified } from "./tables";
 import { openTarget } from "./target";
@@ -34,13 +36,21 @@ runCommand(async (config, logger) => {
     throw new CommandError(`${file} is not a CrewSwap backup`);
   }
 
-  const target = await openTarget(config, (msg) => logger.info(msg));
+  const shipped = shippedSchemaVersion();
+  if (header.schema.when > shipped.when || schemaTag(header.schema.when) === "unknown") {
+    throw new CommandError(
+      `Not restored: the backup is at schema ${header.schema.tag}, which this CrewSwap (schema ${shipped.tag}) does not know: restore it with the CrewSwap version that made it, or a newer one`,
+    );
+  }
+  const log = (msg: string) => logger.info(msg);
+  const target = await openTarget(config, log, { upTo: header.schema.when });
+  let restored = false;
   try {
     const { client } = target;
     const when = await appliedSchemaVersion((sql) => client.query(sql));
     if (when !== header.schema.when) {
       throw new CommandError(
-        `Not restored: the backup is at schema ${header.schema.tag} but ${target.where} is at ${schemaTag(when)}: restore with the CrewSwap version that made the backup, then start the new version to migrate`,
+        `Not restored: the backup is at schema ${header.schema.tag} but ${target.where} is already at ${schemaTag(when)}: restore into an empty database (a new DATA_DIR or an empty DATABASE_URL), which is brought to the backup's schema, filled and then migrated`,
       );
     }
     const present = new Map((await appTables(client)).map((t) => [t.name, t.columns.join(",")]));
@@ -81,6 +91,7 @@ runCommand(async (config, logger) => {
       await client.query("select setval($1, $2, $3)", [qualified(seq.name), seq.value, seq.isCalled]);
     }
     await client.query("commit");
+    restored = true;
     logger.info(`Restored ${total} rows of ${header.tables.length} tables from ${file} into ${target.where}`);
   } catch (err) {
     await target.client.query("rollback").catch(() => undefined);
@@ -88,5 +99,11 @@ runCommand(async (config, logger) => {
   } finally {
     lines.close();
     await target.close();
+  }
+  if (restored && header.schema.when < shipped.when) {
+    // Opening it as the app does applies the newer migrations to the restored rows.
+    const migrated = await openTarget(config, log);
+    await migrated.close();
+    logger.info(`Migrated the restored database from schema ${header.schema.tag} to ${shipped.tag}`);
   }
 });

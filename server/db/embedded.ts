@@ -80,7 +80,7 @@ async function checkMajor(bin: Binaries, pgDir: string) {
   const ours = await packageMajor(bin);
   if (dataMajor === ours) return;
   throw new DataDirVersionError(
-    `${pgDir} holds a PostgreSQL ${dataMajor} database but this CrewSwap ships PostgreSQL ${ours}: take a backup with the CrewSwap version that ran it (npm run backup -- FILE), then start this one on an empty DATA_DIR and npm run restore -- FILE (README: Backups and upgrades)`,
+    `${pgDir} holds a PostgreSQL ${dataMajor} database but this CrewSwap ships PostgreSQL ${ours}: take a backup with the CrewSwap version that ran it (npm run backup -- FILE), move this DATA_DIR aside and run npm run restore -- FILE with this one before starting it (README: Backups and upgrades)`,
   );
 }
 

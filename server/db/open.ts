@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -67,15 +68,37 @@ export async function connect(url: string, poolSize = 20): Promise<Database> {
   return { db, pool, url, close: () => pool.end() };
 }
 
-/** Applies the committed migrations once, even when several instances start together. */
-export async function runMigrations(database: Database): Promise<void> {
+/**
+ * The migrations up to `upTo` (a journal `when`) as a folder of their own: a restore builds an
+ * empty database at its backup's schema, loads it, and only then migrates it forward.
+ */
+function migrationsUpTo(upTo: number): { folder: string; done: () => void } {
+  const entries = journal();
+  if (upTo >= (entries.at(-1) as JournalEntry).when) return { folder: migrationsFolder, done: () => undefined };
+  const folder = mkdtempSync(path.join(os.tmpdir(), "crewswap-migrations-"));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const file = path.join(migrationsFolder, "meta", "_journal.json");
+  const all = JSON.parse(readFileSync(file, "utf8")) as { entries: JournalEntry[] };
+  all.entries = all.entries.filter((e) => e.when <= upTo);
+  writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(all));
+  return { folder, done: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * Applies the committed migrations once, even when several instances start together; with
+ * `upTo`, only those up to that one (a database already past it is left as it is).
+ */
+export async function runMigrations(database: Database, opts: { upTo?: number } = {}): Promise<void> {
   const client = await database.pool.connect();
+  const source =
+    opts.upTo === undefined ? { folder: migrationsFolder, done: () => undefined } : migrationsUpTo(opts.upTo);
   try {
     await client.query("select pg_advisory_lock(727274)");
-    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    await migrate(drizzle(client, { schema }), { migrationsFolder: source.folder });
   } finally {
     await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
     client.release();
+    source.done();
   }
 }
 
@@ -84,10 +107,12 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   log: (msg: string) => void;
+  /** Migrate only up to this migration (a restore of an older backup); else all of them. */
+  upTo?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const database = await connect(opts.databaseUrl);
-    await runMigrations(database);
+    await runMigrations(database, { upTo: opts.upTo });
     return database;
   }
   const server = await startEmbeddedPostgres(opts.dataDir, opts.log);
@@ -95,7 +120,7 @@ export async function openDatabase(opts: {
     // Migrations run as the superuser; the app's own queries as a role that only owns the schema.
     const admin = await connect(server.url, 1);
     try {
-      await runMigrations(admin);
+      await runMigrations(admin, { upTo: opts.upTo });
       await handOverToAppRole(admin.pool, decodeURIComponent(new URL(server.appUrl).password));
     } finally {
       await admin.close();

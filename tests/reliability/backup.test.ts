@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { addDays } from "../../common/dates";
 import { tableFingerprints } from "../../server/backup/tables";
 import { runningEmbeddedUrl } from "../../server/db/embedded";
+import journal from "../../server/db/migrations/meta/_journal.json";
+import { appliedSchemaVersion, connect, runMigrations, shippedSchemaVersion } from "../../server/db/open";
 import {
   type AppProcess,
   createDatabase,
@@ -140,6 +142,82 @@ describe("backup and restore", () => {
     const forced = await restore(file, { DATABASE_URL: url }, "--force");
     expect(forced.code, forced.output).toBe(0);
     expect(await fingerprints(url)).toEqual(fromPg);
+
+    // Once writes have stopped, a backup restores to exactly what the source holds, table by table.
+    const quiet = await fingerprints(runningEmbeddedUrl(dataDir) as string);
+    const second = path.join(tempDir("files"), "quiet.backup.gz");
+    const takenQuiet = await backup(second, { DATA_DIR: dataDir });
+    expect(takenQuiet.code, takenQuiet.output).toBe(0);
+    expect(await fingerprints(runningEmbeddedUrl(dataDir) as string), "the source did not change meanwhile").toEqual(
+      quiet,
+    );
+    const copy = await createDatabase();
+    drops.push(copy.drop);
+    const intoCopy = await restore(second, { DATABASE_URL: copy.url });
+    expect(intoCopy.code, intoCopy.output).toBe(0);
+    expect(await fingerprints(copy.url)).toEqual(quiet);
+  });
+
+  it("restores a backup of an older schema into a newer CrewSwap: built at the backup's schema, filled, then migrated", async () => {
+    // A database as an older CrewSwap left it: migrated only to 0002, before shifts had updated_at.
+    const old = journal.entries.find((e) => e.tag === "0002_users_browse_idx") as { tag: string; when: number };
+    const source = await createDatabase();
+    drops.push(source.drop);
+    const database = await connect(source.url, 1);
+    try {
+      await runMigrations(database, { upTo: old.when });
+      await database.pool.query(
+        `insert into users (username, email, password, first_name, last_name) values ('ann@nhs.net', 'ann@nhs.net', 'x', 'Ann', 'Old')`,
+      );
+      await database.pool.query(
+        `insert into shifts (user_id, date, shift_type) select id, '2035-03-01', 'day' from users`,
+      );
+      const columns = await database.pool.query(
+        `select 1 from information_schema.columns where table_name = 'shifts' and column_name = 'updated_at'`,
+      );
+      expect(columns.rowCount, "the old schema has no shifts.updated_at").toBe(0);
+    } finally {
+      await database.close();
+    }
+    const file = path.join(tempDir("files"), "old.backup.gz");
+    const taken = await backup(file, { DATABASE_URL: source.url });
+    expect(taken.code, taken.output).toBe(0);
+    expect(taken.output).toContain("0002_users_browse_idx");
+
+    const shipped = shippedSchemaVersion();
+    const check = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        expect(await appliedSchemaVersion((q) => client.query(q))).toBe(shipped.when);
+        const { rows } = await client.query(
+          `select u.first_name, s.date, s.updated_at is not null as stamped from shifts s join users u on u.id = s.user_id`,
+        );
+        expect(rows).toEqual([{ first_name: "Ann", date: "2035-03-01", stamped: true }]);
+      } finally {
+        await client.end();
+      }
+    };
+    const target = await createDatabase();
+    drops.push(target.drop);
+    const intoPg = await restore(file, { DATABASE_URL: target.url });
+    expect(intoPg.code, intoPg.output).toBe(0);
+    expect(intoPg.output).toContain(`from schema 0002_users_browse_idx to ${shipped.tag}`);
+    await check(target.url);
+
+    const freshDir = tempDir("upgraded");
+    const intoDir = await restore(file, { DATA_DIR: freshDir });
+    expect(intoDir.code, intoDir.output).toBe(0);
+    const app = await startApp({ dataDir: freshDir });
+    apps.push(app);
+    await check(runningEmbeddedUrl(freshDir) as string);
+    const health = await fetch(`${app.baseUrl}/api/health`);
+    expect(await health.json()).toEqual({ status: "ok", database: "ok", migrations: "ok" });
+
+    // A database already at the newer schema is not taken back to the old one.
+    const refused = await restore(file, { DATABASE_URL: target.url }, "--force");
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("is already at");
   });
 
   it("refuses a data directory of another PostgreSQL major with one line saying how to move it", async () => {

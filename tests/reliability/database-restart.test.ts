@@ -40,7 +40,7 @@ describe("database restarts under write load", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("keeps the process up, answers 503 meanwhile, loses no acknowledged write and delivers events again", async () => {
+  it("keeps the process up, answers 503 with Retry-After meanwhile, loses no acknowledged write and delivers events again", async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-dbrestart-"));
     app = await startApp({ dataDir });
     const { session, userId } = await registeredSession(app.baseUrl);
@@ -77,6 +77,22 @@ describe("database restarts under write load", () => {
       await waitReady(app.baseUrl);
       expect(app.child.exitCode, app.output().slice(-3000)).toBeNull();
     }
+    // A longer outage: readiness says why, and requests get 503 with a time to come back.
+    const serverLog = path.join(dataDir, "pg", "server.log");
+    await pgCtl(dataDir, ["stop", "-m", "fast", "-w", "-t", "60"]);
+    const health = await fetch(`${app.baseUrl}/api/health`);
+    expect(health.status).toBe(503);
+    expect(health.headers.get("retry-after")).toBe("5");
+    expect(await health.json()).toMatchObject({ status: "not ready", database: "unreachable" });
+    const refused = await fetch(`${app.baseUrl}/api/shifts`, { headers: { cookie: session.cookie } });
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    await sleep(2000);
+    expect(app.child.exitCode, app.output().slice(-3000)).toBeNull();
+    // restart (not start) reuses the server's options from postmaster.opts, its port among them.
+    await pgCtl(dataDir, ["restart", "-w", "-t", "60", "-l", serverLog]);
+    await waitReady(app.baseUrl);
+
     await sleep(400);
     stopped = true;
     await Promise.all(writers);

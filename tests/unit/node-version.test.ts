@@ -17,3 +17,10 @@ it("warns on Node 20 and refuses anything older, in one line naming the version"
   });
   expect(nodeVersionProblem("20.11.0")?.fatal).toBe(true);
 });
+
+it("warns on a Node 22 older than package.json's engines allow", () => {
+  expect(nodeVersionProblem("22.11.0")).toEqual({
+    fatal: false,
+    message: "Node 22.11.0 is older than CrewSwap supports (22.12 or later, or 24 LTS): upgrade Node soon",
+  });
+});
