@@ -261,6 +261,13 @@ describe("forgot and reset password", () => {
     await page.getByRole("tab", { name: "Sign In" }).waitFor();
   });
 
+  test("a direct visit to /forgot-password has the forgot view's tab title", async () => {
+    const page = await openPage();
+    await page.goto("/forgot-password");
+    await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
+    await expect.poll(() => page.title()).toBe("Forgot password · CrewSwap");
+  });
+
   test("a reset link from the mail sets a new password that signs in", async () => {
     const page = await openPage();
     const user = newUser();

@@ -213,6 +213,50 @@ describe("a conversation on a phone", () => {
   });
 });
 
+describe("a chat message that fails to send", () => {
+  test("is only logged, never toasted, and stays in the box to send again", async () => {
+    const ava = await clinician("Ava");
+    const ben = await clinician("Ben");
+    const r = await request(ava, ben, 7);
+    const a = ava.page;
+    const logged: string[] = [];
+    a.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") logged.push(m.text());
+    });
+    await a.route("**/api/messages", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ message: "Database unavailable" }),
+          })
+        : route.continue(),
+    );
+    await a.goto(`/messages/${r.id}`);
+    await a.getByTestId("conversation-heading").waitFor();
+    await recordToasts(a);
+
+    const box = a.getByRole("textbox", { name: "Message" });
+    const send = a.getByRole("button", { name: "Send message" });
+    await box.fill("Could you do the 7th?");
+    await send.click();
+    // The browser logs its own 'Failed to load resource' for the 500: the app's own line is the one that counts.
+    await expect.poll(() => logged.some((t) => t.startsWith("Failed to send message"))).toBe(true);
+    // Once the send has settled, the text is still in the box and the button offers to send it again.
+    await expect
+      .poll(async () => ({ text: await box.inputValue(), canSend: await send.isEnabled() }))
+      .toEqual({ text: "Could you do the 7th?", canSend: true });
+    expect(await a.getByTestId("chat-message").count()).toBe(0);
+
+    // With the server back, one press sends the kept text; a toast from the failure would have been noted by now.
+    await a.unroute("**/api/messages");
+    await send.click();
+    await a.getByTestId("chat-message").getByText("Could you do the 7th?").waitFor();
+    await expect.poll(() => box.inputValue()).toBe("");
+    expect(await seenToasts(a)).toEqual([]);
+  });
+});
+
 describe("the real-time connection notice", () => {
   test("is shown when the connection drops and when it comes back, never on opening a conversation", async () => {
     const ava = await clinician("Ava");

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   axeViolations,
@@ -58,6 +58,64 @@ const unique = () =>
     .toString(36)
     .slice(-5)
     .replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
+
+/**
+ * The background and border colours of an offer's box as painted over white, [r, g, b] each: the box,
+ * every element around it up to `within`, and everything in it but the aria-hidden legend dot (night
+ * is a red dot by design, SPEC's legend). Painted on a canvas, so 'oklab(…)' and translucent colours count too.
+ */
+async function paintedColours(box: Locator, within: string) {
+  return box.evaluate((el, stop) => {
+    const ctx = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+    if (!ctx) throw new Error("no 2D canvas");
+    const paint = (color: string) => {
+      ctx.fillStyle = "#010203";
+      ctx.fillStyle = color;
+      if (ctx.fillStyle === "#010203") throw new Error(`the canvas cannot paint ${color}`);
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = "#ffffff";
+      ctx.fillRect(0, 0, 1, 1);
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, 1, 1);
+      return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3));
+    };
+    const nodes: Element[] = [];
+    for (let e: Element | null = el; e && !e.matches(stop); e = e.parentElement) nodes.push(e);
+    for (const inner of Array.from(el.querySelectorAll("*")))
+      if (!inner.closest("[aria-hidden=true]")) nodes.push(inner);
+    const colours: Array<{ what: string; rgb: number[] }> = [];
+    for (const node of nodes) {
+      const style = getComputedStyle(node);
+      const name = `${node.tagName.toLowerCase()}.${node.getAttribute("class") ?? ""}`;
+      colours.push({ what: `${name} background`, rgb: paint(style.backgroundColor) });
+      for (const side of ["top", "right", "bottom", "left"]) {
+        if (style.getPropertyValue(`border-${side}-style`) === "none") continue;
+        if (Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) === 0) continue;
+        colours.push({ what: `${name} border-${side}`, rgb: paint(style.getPropertyValue(`border-${side}-color`)) });
+      }
+    }
+    const destructive = paint(getComputedStyle(document.documentElement).getPropertyValue("--color-destructive"));
+    return { colours, destructive };
+  }, within);
+}
+
+/** A red tint (hue within about 25° of red, not near-grey): the destructive palette, or a pink box. Amber is not. */
+function reddish([r, g, b]: number[]): boolean {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  if (max !== r || max - min < 6) return false;
+  const hue = (60 * (g - b)) / (max - min);
+  return hue > -30 && hue < 25;
+}
+
+/** Fails naming every red background or border of an offer's box. */
+async function expectNoRedBox(box: Locator, within: string) {
+  const { colours, destructive } = await paintedColours(box, within);
+  // The check would see the destructive palette itself as red.
+  expect(reddish(destructive)).toBe(true);
+  expect(colours.length).toBeGreaterThan(0);
+  expect(colours.filter((c) => reddish(c.rgb))).toEqual([]);
+}
 
 async function calendarChips(page: Page) {
   await page.goto("/calendar");
@@ -237,5 +295,65 @@ describe("the swap screens on a phone", () => {
     // Cara's dashboard now says the request awaits a response.
     await c.reload();
     await card.getByText("Awaiting response").waitFor();
+  });
+});
+
+describe("night shifts on offer", () => {
+  test("are not in a red box: in the wizard's offer picker, in Swap Details and in the responder's choice", async () => {
+    const tag = unique();
+    const eve = await clinician("Eve", `Nights${tag}`);
+    const finn = await clinician("Finn", `Offers${tag}`);
+    const day = nextMonthDay(8);
+    await callApi(eve.page, "POST", "/api/shifts", {
+      date: day,
+      shiftType: "day",
+      startTime: "07:00",
+      endTime: "19:00",
+    });
+    await callApi(finn.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+    await callApi(finn.page, "POST", "/api/shifts", {
+      date: nextMonthDay(24),
+      shiftType: "seeking_coverage",
+      startTime: "19:00",
+      endTime: "07:00",
+    });
+
+    // Eve's wizard: the night she can cover is a checkbox card, neither red unchecked nor checked.
+    const e = eve.page;
+    await e.goto("/swap-requests");
+    await e.getByRole("button", { name: "New swap request" }).click();
+    const wizard = e.getByRole("dialog", { name: "New Swap Request" });
+    await wizard.getByRole("radio").first().check();
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizard.getByRole("radio", { name: new RegExp(finn.name) }).check();
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizard.getByText(/of 5: Offer shifts in return/).waitFor();
+    const card = wizard.locator("label", { has: e.getByRole("checkbox", { name: /Night Shift/ }) });
+    await expectNoRedBox(card, "[role=dialog]");
+    await card.getByRole("checkbox").check();
+    await expectNoRedBox(card, "[role=dialog]");
+    for (const step of ["Confirm your request", "Introductory message"]) {
+      await wizard.getByRole("button", { name: "Next" }).click();
+      await wizard.getByText(new RegExp(`of 5: ${step}`)).waitFor();
+    }
+    await wizard.getByRole("button", { name: "Send request" }).click();
+    await e.waitForURL((url) => url.pathname === "/messages");
+
+    // Swap Details lists it under 'Eve offers to cover'.
+    const offer = e.getByTestId("swap-details").getByTestId("offer").filter({ hasText: "Night Shift" });
+    await offer.waitFor();
+    await expectNoRedBox(offer, "[data-testid=swap-details]");
+
+    // Finn chooses among the offers in the Deal Agreement.
+    const f = finn.page;
+    await f.goto("/swap-requests");
+    await f
+      .getByRole("link", { name: /^Chat about the request for / })
+      .first()
+      .click();
+    const details = f.getByTestId("swap-details");
+    const choice = details.locator("label", { has: f.getByRole("radio", { name: /Night Shift/ }) });
+    await choice.getByRole("radio").check();
+    await expectNoRedBox(choice, "[data-testid=swap-details]");
   });
 });
