@@ -1,6 +1,6 @@
 // `npm run build`: the client (Vite) into dist/client and the server with its worker and command-line
 // scripts (esbuild) into dist/server, so production runs plain `node dist/server/main.js`.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -41,32 +41,52 @@ export function stale(target) {
   return builtAt === 0 || Math.max(...target.sources.map((p) => newest(path.join(root, p)))) > builtAt;
 }
 
-export function buildClient() {
-  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-    // Vite follows NODE_ENV; anything but production would serve React's development build.
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+/**
+ * `log(level, line)` receives the build tools' output line by line instead of the terminal: `npm
+ * start` turns it into JSON log lines, so its output stays one JSON stream.
+ */
+export function buildClient(log) {
+  const args = [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"];
+  // Vite follows NODE_ENV; anything but production would serve React's development build.
+  const env = { ...process.env, NODE_ENV: "production" };
+  if (!log) {
+    execFileSync(process.execPath, args, { cwd: root, stdio: "inherit", env });
+    return;
+  }
+  const run = spawnSync(process.execPath, args, { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const failed = run.status !== 0;
+  for (const [text, level] of [
+    [run.stdout, 30],
+    [run.stderr, failed ? 50 : 40],
+  ]) {
+    for (const l of String(text ?? "").split("\n")) if (l.trim()) log(level, l.trimEnd());
+  }
+  if (failed) throw new Error(`the client build failed (${run.status ?? run.signal})`);
 }
 
-export async function buildServer() {
+export async function buildServer(log) {
   const esbuild = await import("esbuild");
   const outdir = path.join(root, "dist/server");
   rmSync(outdir, { recursive: true, force: true });
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: serverEntries,
-    outdir,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node22",
-    // Dependencies stay in node_modules: only our own code is compiled.
-    packages: "external",
-    sourcemap: "linked",
-    logLevel: "warning",
-  });
+  const result = await esbuild
+    .build({
+      absWorkingDir: root,
+      entryPoints: serverEntries,
+      outdir,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node22",
+      // Dependencies stay in node_modules: only our own code is compiled.
+      packages: "external",
+      sourcemap: "linked",
+      logLevel: log ? "silent" : "warning",
+    })
+    .catch((err) => {
+      for (const e of err.errors ?? []) log?.(50, `${e.location?.file ?? ""}:${e.location?.line ?? ""} ${e.text}`);
+      throw err;
+    });
+  for (const w of result.warnings) log?.(40, `${w.location?.file ?? ""}:${w.location?.line ?? ""} ${w.text}`);
   cpSync(path.join(root, "server/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
 }
 

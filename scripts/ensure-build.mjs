@@ -14,12 +14,18 @@ if (!canBuild) {
     process.exit(1);
   }
 } else {
-  if (stale(client)) {
-    console.log(line(30, "building the client"));
-    buildClient();
-  }
-  if (stale(server)) {
-    console.log(line(30, "compiling the server"));
-    await buildServer();
+  const log = (level, msg) => console.log(line(level, msg));
+  try {
+    if (stale(client)) {
+      log(30, "building the client");
+      buildClient(log);
+    }
+    if (stale(server)) {
+      log(30, "compiling the server");
+      await buildServer(log);
+    }
+  } catch (err) {
+    log(60, `The build failed: ${err.message}`);
+    process.exit(1);
   }
 }
