@@ -1,3 +1,4 @@
+import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import webpush from "web-push";
 
@@ -15,8 +16,16 @@ export type EncryptAnswer =
   | { id: number; ok: false; reason: string };
 
 // A push's encryption (ECDH, HKDF, AES-GCM) costs about a millisecond of CPU. A burst of a
-// thousand runs here rather than between the requests the event loop answers. The thread keeps the
-// normal priority: a lower one would let a busy machine hold back a colleague's request for long.
+// thousand runs here, below the event loop's priority (on Linux a nice value set from a thread
+// applies to that thread alone), so the requests the process answers come first.
+if (process.platform === "linux") {
+  try {
+    os.setPriority(10);
+  } catch {
+    // not allowed here: encrypt at the normal priority
+  }
+}
+
 parentPort?.on("message", (job: EncryptJob) => {
   let answer: EncryptAnswer;
   try {
