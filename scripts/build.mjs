@@ -11,7 +11,6 @@ export const root = path.resolve(import.meta.dirname, "..");
 const serverEntries = {
   main: "server/main.ts",
   "parse-worker": "server/imports/parse-worker.ts",
-  "push-encrypt-thread": "server/notifications/push-encrypt-thread.ts",
   "db-migrate": "server/db/migrate-command.ts",
   backup: "server/backup/backup-command.ts",
   restore: "server/backup/restore-command.ts",

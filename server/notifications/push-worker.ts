@@ -1,8 +1,8 @@
+import { setImmediate } from "node:timers/promises";
 import webpush from "web-push";
 import type { PushPayload } from "../../common/push";
 import type { VapidKeys } from "../config";
 import type { Db } from "../db/open";
-import { createPushEncrypter } from "./push-encrypter";
 import {
   type ClaimedRow,
   claimDue,
@@ -78,7 +78,6 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     jwtCache.set(audience, { authorization, until: Date.now() + 6 * 3600 * 1000 });
     return authorization;
   };
-  const encrypter = createPushEncrypter();
   const aborter = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -86,20 +85,25 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
   let failuresInARow = 0;
 
   async function send(sub: SubscriptionRow, row: ClaimedRow): Promise<Outcome> {
+    // Encrypting a push is synchronous CPU work (ECDH, HKDF, AES-GCM): one at a time between other
+    // callbacks, so a burst of a thousand never holds up the requests this process is answering.
+    await setImmediate();
     const payload: PushPayload = { title: row.title, body: row.body, url: row.url, tag: row.tag };
-    try {
-      const details = await encrypter.encrypt({
-        endpoint: sub.endpoint,
-        keys: { p256dh: sub.p256dh, auth: sub.auth },
-        payload: JSON.stringify(payload),
-        authorization: vapidAuthorization(sub.endpoint),
+    const details = webpush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      JSON.stringify(payload),
+      {
+        headers: { Authorization: vapidAuthorization(sub.endpoint) },
+        TTL: 24 * 60 * 60,
+        urgency: "high",
         topic: row.tag.replace(/[^A-Za-z0-9_-]/g, ""),
-        ttlSeconds: 24 * 60 * 60,
-      });
-      const res = await fetch(sub.endpoint, {
+      },
+    );
+    try {
+      const res = await fetch(details.endpoint, {
         method: "POST",
-        headers: details.headers,
-        body: details.body,
+        headers: Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)])),
+        body: details.body ? new Uint8Array(details.body) : undefined,
         signal: AbortSignal.any([aborter.signal, AbortSignal.timeout(timeoutMs)]),
       });
       await res.body?.cancel();
@@ -178,7 +182,6 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       clearTimeout(timer);
       aborter.abort();
       await running?.catch(() => undefined);
-      await encrypter.close();
     },
   };
 }
