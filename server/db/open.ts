@@ -73,15 +73,20 @@ export async function connect(url: string, poolSize = 20): Promise<Database> {
  * empty database at its backup's schema, loads it, and only then migrates it forward.
  */
 function migrationsUpTo(upTo: number): { folder: string; done: () => void } {
-  const entries = journal();
-  if (upTo >= (entries.at(-1) as JournalEntry).when) return { folder: migrationsFolder, done: () => undefined };
+  if (upTo >= shippedSchemaVersion().when) return { folder: migrationsFolder, done: () => undefined };
   const folder = mkdtempSync(path.join(os.tmpdir(), "crewswap-migrations-"));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const file = path.join(migrationsFolder, "meta", "_journal.json");
-  const all = JSON.parse(readFileSync(file, "utf8")) as { entries: JournalEntry[] };
-  all.entries = all.entries.filter((e) => e.when <= upTo);
-  writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(all));
-  return { folder, done: () => rmSync(folder, { recursive: true, force: true }) };
+  const done = () => rmSync(folder, { recursive: true, force: true });
+  try {
+    cpSync(migrationsFolder, folder, { recursive: true });
+    const file = path.join(migrationsFolder, "meta", "_journal.json");
+    const all = JSON.parse(readFileSync(file, "utf8")) as { entries: JournalEntry[] };
+    all.entries = all.entries.filter((e) => e.when <= upTo);
+    writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(all));
+  } catch (err) {
+    done();
+    throw err;
+  }
+  return { folder, done };
 }
 
 /**
@@ -89,9 +94,12 @@ function migrationsUpTo(upTo: number): { folder: string; done: () => void } {
  * `upTo`, only those up to that one (a database already past it is left as it is).
  */
 export async function runMigrations(database: Database, opts: { upTo?: number } = {}): Promise<void> {
-  const client = await database.pool.connect();
   const source =
     opts.upTo === undefined ? { folder: migrationsFolder, done: () => undefined } : migrationsUpTo(opts.upTo);
+  const client = await database.pool.connect().catch((err) => {
+    source.done();
+    throw err;
+  });
   try {
     await client.query("select pg_advisory_lock(727274)");
     await migrate(drizzle(client, { schema }), { migrationsFolder: source.folder });
