@@ -14,7 +14,13 @@ const s = alias(shifts, "s");
 const SHIFT_JSON = shiftJsonSql("s", { colleague: true });
 
 /** The list's order, and so the key a page continues after: case-blind surname, first name, id. */
-const SORT_KEY = sql`(lower(${u.lastName}), lower(${u.firstName}), ${u.id})`;
+const SORT_COLUMNS = sql`lower(${u.lastName}), lower(${u.firstName}), ${u.id}`;
+/**
+ * Compared as a row (where a page continues), but ordered by the columns: ordering by the row
+ * value would sort every listed clinician instead of reading users_browse_*_idx in order and
+ * stopping at a page.
+ */
+const SORT_KEY = sql`(${SORT_COLUMNS})`;
 
 /** Where a page ends: the sort key of its last clinician. */
 export type Position = [lastName: string, firstName: string, id: number];
@@ -90,7 +96,7 @@ export async function queryListed(
         'seekingCoverageShifts', ${filter.coverage})::text as item
     from ${users} u
     where ${filter.where} ${continues}
-    order by ${SORT_KEY}
+    order by ${SORT_COLUMNS}
     limit ${rows}`,
   );
 }
