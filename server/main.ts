@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { purgeExpired } from "./auth/queries";
 import { ConfigError, loadConfig } from "./config";
+import { pruneChangeLog } from "./db/change-log";
 import { isConnectionLoss } from "./db/connection-loss";
 import { DataDirInUseError, DataDirVersionError } from "./db/embedded";
 import { openDatabase } from "./db/open";
@@ -60,7 +61,13 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  const purge = setInterval(() => void purgeExpired(database.db).catch(() => undefined), 60 * 60 * 1000);
+  const purge = setInterval(
+    () => {
+      void purgeExpired(database.db).catch(() => undefined);
+      void pruneChangeLog(database.db).catch(() => undefined);
+    },
+    60 * 60 * 1000,
+  );
   purge.unref();
 
   try {

@@ -8,6 +8,12 @@ export const qualified = (name: string) => `public.${ident(name)}`;
 export const columnList = (columns: string[]) => columns.map(ident).join(", ");
 
 /**
+ * Tables a backup leaves out: the change log only tells running caches what changed in the last
+ * hour, and a restored database starts with none of their entries.
+ */
+const NOT_BACKED_UP = ["change_log"];
+
+/**
  * The app's tables in an order that loads without breaking a foreign key: every table after the
  * tables it references. Generated columns are left out (PostgreSQL computes them again).
  */
@@ -18,9 +24,11 @@ export async function appTables(client: pg.ClientBase): Promise<TableInfo[]> {
       from pg_class c
       join pg_namespace n on n.oid = c.relnamespace
       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-     where n.nspname = 'public' and c.relkind in ('r', 'p')
+     where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname <> all($1::text[])
      group by c.relname
-     order by c.relname`);
+     order by c.relname`,
+    [NOT_BACKED_UP],
+  );
   const { rows: refs } = await client.query<{ child: string; parent: string }>(`
     select distinct c.relname as child, p.relname as parent
       from pg_constraint k

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -314,3 +315,30 @@ export const notificationSettings = pgTable("notification_settings", {
   email: boolean("email").notNull().default(true),
   lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
 });
+
+/**
+ * What each write transaction changed, written by triggers (migration 0007) in the same
+ * transaction: whose calendar or profile, and which days. Caches of answers built from those
+ * tables (server/db/change-log.ts) ask it whether anything they read has changed since their
+ * snapshot, so an answer is never served after a change to it has committed, on any instance.
+ * Kept an hour, then pruned; never backed up.
+ */
+/** PostgreSQL's 64-bit transaction id, read as text (drizzle has no type of its own for it). */
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
+
+export const changeLog = pgTable(
+  "change_log",
+  {
+    /** The writing transaction (pg_current_xact_id()), to test against a reader's snapshot. */
+    txid: xid8("txid").notNull().default(sql`pg_current_xact_id()`),
+    /** Whose data changed: a calendar, a profile or a swap request's party. */
+    userId: integer("user_id").notNull(),
+    /** The days of calendar changes; both null for a change to the profile or a swap request. */
+    fromDay: date("from_day", { mode: "string" }),
+    toDay: date("to_day", { mode: "string" }),
+    /** A change to a profile that decides who is offered to colleagues (grade, names, proven address). */
+    profile: boolean("profile").notNull().default(false),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("change_log_txid_idx").on(t.txid), index("change_log_at_idx").on(t.at)],
+);

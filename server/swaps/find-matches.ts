@@ -1,6 +1,7 @@
 import { todayInLondon } from "../../common/dates";
 import { type PotentialMatch, requesterShiftIssue } from "../../common/swaps";
 import { shiftWindow, swapWarnings, type WtrLimits } from "../../common/working-time";
+import { coherentCache } from "../db/change-log";
 import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { conflict, notFound } from "../errors";
@@ -8,22 +9,52 @@ import { SHIFT_NOT_FOUND } from "./kernel";
 import { matchesWithShifts } from "./match-queries";
 import { shiftOfUser } from "./shift-queries";
 
+/** Match lists kept per instance: enough for every clinician choosing a swap at once. */
+const MATCH_LISTS_KEPT = 2000;
+
+export type MatchCache = ReturnType<typeof coherentCache<PotentialMatch[]>>;
+export const matchCache = (db: Db): MatchCache => coherentCache<PotentialMatch[]>(db, MATCH_LISTS_KEPT);
+
 /**
  * DESIGN §5.9: same-grade clinicians with an Available Off Day on the shift's date, each with
  * what taking the shift would do to their rest; colleagues without warnings first. Two queries in
  * all (the shift, then the matches with their return shifts and working-time windows).
+ *
+ * With a cache, the list is kept until the change log shows a change to it: to the requester's
+ * calendar or profile, to any listed colleague's, to anyone's calendar on the shift's day (who is
+ * free then), or to any profile (a colleague who takes this grade or proves their address).
  */
 export async function findMatches(
   db: Db,
   me: UserRow,
   shiftId: number,
   limits: WtrLimits | null,
+  cache?: MatchCache,
 ): Promise<PotentialMatch[]> {
   const shift = await shiftOfUser(db, shiftId, me.id);
   if (!shift) throw notFound(SHIFT_NOT_FOUND);
   const today = todayInLondon();
   const issue = requesterShiftIssue(shift, today);
   if (issue) throw conflict(issue, "shiftId");
+  const build = async () => {
+    const value = await matchesOf(db, me, shift, today, limits);
+    return { value, deps: { userIds: [me.id, ...value.map((m) => m.user.id)], day: shift.date, anyProfile: true } };
+  };
+  if (!cache) return (await build()).value;
+  // The user's grade and hub decide who is listed first: part of the key, as the day is (returns
+  // are shifts after today).
+  return cache.get(`${me.id}|${me.clinicalGrade}|${me.hub}|${shift.id}|${today}`, build);
+}
+
+type RequesterShift = NonNullable<Awaited<ReturnType<typeof shiftOfUser>>>;
+
+async function matchesOf(
+  db: Db,
+  me: UserRow,
+  shift: RequesterShift,
+  today: string,
+  limits: WtrLimits | null,
+): Promise<PotentialMatch[]> {
   const focus = { from: shift.date, to: shift.date };
   const rows = await matchesWithShifts(db, me, shift.date, today, limits ? shiftWindow(focus, limits) : null);
   const taken = { date: shift.date, shiftType: shift.shiftType, startTime: shift.startTime, endTime: shift.endTime };

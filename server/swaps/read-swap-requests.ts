@@ -1,5 +1,7 @@
 import { todayInLondon } from "../../common/dates";
-import { roleOf, type SwapRequest, type SwapShift } from "../../common/swaps";
+import { partiesOf, roleOf, type SwapRequest, type SwapShift } from "../../common/swaps";
+import type { WtrLimits } from "../../common/working-time";
+import { coherentCache } from "../db/change-log";
 import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { notFound } from "../errors";
@@ -7,9 +9,32 @@ import { hydrate, hydrateOne, listRequestsOf, openRequestRows } from "./detail-q
 import { SWAP_NOT_FOUND, toSwapShift } from "./kernel";
 import { requestById } from "./queries";
 import { swappableShiftsOf } from "./shift-queries";
+import { withWarnings } from "./swap-warnings";
 
 export async function listMine(db: Db, userId: number): Promise<SwapRequest[]> {
   return listRequestsOf(db, userId);
+}
+
+/** Lists kept per instance: every screen polls its user's list. */
+const LISTS_KEPT = 5000;
+
+export type SwapListCache = ReturnType<typeof coherentCache<SwapRequest[]>>;
+export const swapListCache = (db: Db): SwapListCache => coherentCache<SwapRequest[]>(db, LISTS_KEPT);
+
+/**
+ * GET /api/swap-requests with each request's warnings, kept until the change log shows a change to
+ * the user's requests or to any party's calendar or profile (the rows, names and rest it shows).
+ */
+export async function listMineWithWarnings(
+  db: Db,
+  userId: number,
+  limits: WtrLimits | null,
+  cache: SwapListCache,
+): Promise<SwapRequest[]> {
+  return cache.get(String(userId), async () => {
+    const value = await withWarnings(db, limits, await listRequestsOf(db, userId));
+    return { value, deps: { userIds: [...new Set([userId, ...value.flatMap(partiesOf)])] } };
+  });
 }
 
 export async function getOne(db: Db, userId: number, id: number): Promise<SwapRequest> {

@@ -17,8 +17,8 @@ import { idParam, rowId } from "../route-params";
 import { agree } from "./agree-to-swap";
 import { deleteRequest, offerToCover, reject, unagree, undoDecline, updateRequest } from "./change-swap-request";
 import { createRequest } from "./create-swap-request";
-import { findMatches } from "./find-matches";
-import { eligibleShifts, getOne, listMine, listOpen } from "./read-swap-requests";
+import { findMatches, matchCache } from "./find-matches";
+import { eligibleShifts, getOne, listMineWithWarnings, listOpen, swapListCache } from "./read-swap-requests";
 import { withWarnings, withWarningsOne } from "./swap-warnings";
 
 const idParams = idParam;
@@ -29,6 +29,8 @@ const many = { 200: z.array(swapRequestSchema) };
 export async function swapRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const limits = app.deps.config.workingTime;
+  const matches = matchCache(db);
+  const swapLists = swapListCache(db);
   // Every request leaves with what completing it would do to both parties' rest, as of now.
   const many$ = async (p: Promise<SwapRequest[]>) => withWarnings(db, limits, await p);
   const one$ = async (p: Promise<SwapRequest>) => withWarningsOne(db, limits, await p);
@@ -38,7 +40,7 @@ export async function swapRoutes(app: FastifyInstance) {
   const verified = { preHandler: requireVerifiedEmail };
 
   r.get("/api/swap-requests", { schema: { response: many } }, async (request) =>
-    many$(listMine(db, currentUser(request).id)),
+    listMineWithWarnings(db, currentUser(request).id, limits, swapLists),
   );
 
   r.get("/api/swap-requests/open", { schema: { response: many } }, async (request) =>
@@ -112,6 +114,6 @@ export async function swapRoutes(app: FastifyInstance) {
   r.get(
     "/api/find-matches/:shiftId",
     { schema: { params: shiftParams, response: { 200: z.array(potentialMatchSchema) } } },
-    async (request) => findMatches(db, currentUser(request), request.params.shiftId, app.deps.config.workingTime),
+    async (request) => findMatches(db, currentUser(request), request.params.shiftId, limits, matches),
   );
 }

@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "./open";
+import { queryPrepared } from "./prepared";
+import { changeLog } from "./schema";
+
+/**
+ * A cached answer's dependencies: the users whose calendars, profiles or swap requests it was built
+ * from, the day whose calendars anyone may change it by (a colleague who marks that day free joins
+ * a match list), and whether any profile change may (a colleague who takes this grade).
+ */
+export type Dependencies = { userIds: number[]; day?: string; anyProfile?: boolean };
+
+/**
+ * The reader's snapshot as PostgreSQL writes it (`xmin:xmax:xip,...`), taken in the statement that
+ * read the data, so "changed since" means: a transaction this snapshot did not see has committed.
+ */
+export type Snapshot = string;
+
+/** `pg_current_snapshot()` of the statement it is selected in, as a column. */
+export const snapshotColumn = sql`pg_current_snapshot()::text`;
+
+/**
+ * Whether a transaction that the snapshot did not see has since committed a change to any of the
+ * dependencies. Rows of transactions older than the snapshot's xmin were all visible to it (or
+ * aborted and so never committed a row), so the index range starts there and stays small.
+ */
+export async function changedSince(db: Db, snapshot: Snapshot, deps: Dependencies): Promise<boolean> {
+  const [row] = await queryPrepared<{ changed: boolean }>(
+    db,
+    sql`select exists (
+      select 1 from ${changeLog} c
+      where c.txid >= pg_snapshot_xmin(${snapshot}::pg_snapshot)
+        and not pg_visible_in_snapshot(c.txid, ${snapshot}::pg_snapshot)
+        and (c.user_id = any(${`{${deps.userIds.join(",")}}`}::int[])
+          or (${deps.day ?? null}::date is not null and c.from_day <= ${deps.day ?? null}::date and c.to_day >= ${deps.day ?? null}::date)
+          or (${deps.anyProfile === true} and c.profile))
+    ) as changed`,
+  );
+  return row.changed;
+}
+
+/** How long the log keeps a change: far beyond any cache entry's life and any transaction's. */
+export const CHANGE_LOG_KEEP_MS = 60 * 60 * 1000;
+
+export async function pruneChangeLog(db: Db): Promise<number> {
+  const result = await db.execute(
+    sql`delete from ${changeLog} where ${changeLog.at} < now() - make_interval(secs => ${CHANGE_LOG_KEEP_MS / 1000})`,
+  );
+  return result.rowCount ?? 0;
+}
+
+/** The snapshot a statement run now would read with. */
+export async function currentSnapshot(db: Db): Promise<Snapshot> {
+  const [row] = await queryPrepared<{ snapshot: string }>(db, sql`select ${snapshotColumn} as snapshot`);
+  return row.snapshot;
+}
+
+type Entry<V> = { value: V; snapshot: Snapshot; deps: Dependencies; at: number };
+
+/** How long an entry may be used at most, whatever the log says: well inside CHANGE_LOG_KEEP_MS. */
+export const ENTRY_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * Answers kept in this process and served only while the change log shows no committed change to
+ * what they were built from. The snapshot is taken before the answer is read, so a change that
+ * commits while it is being built makes the next read rebuild it, never serve it. Entries past
+ * `maxEntries` go least recently used first.
+ */
+export function coherentCache<V>(db: Db, maxEntries: number) {
+  const entries = new Map<string, Entry<V>>();
+
+  async function get(key: string, build: () => Promise<{ value: V; deps: Dependencies }>): Promise<V> {
+    const hit = entries.get(key);
+    if (hit && Date.now() - hit.at < ENTRY_TTL_MS && !(await changedSince(db, hit.snapshot, hit.deps))) {
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit.value;
+    }
+    entries.delete(key);
+    const snapshot = await currentSnapshot(db);
+    const at = Date.now();
+    const { value, deps } = await build();
+    entries.set(key, { value, snapshot, deps, at });
+    if (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    return value;
+  }
+
+  return { get, size: () => entries.size };
+}
