@@ -18,7 +18,8 @@ const NOT_BACKED_UP = ["change_log"];
  * tables it references. Generated columns are left out (PostgreSQL computes them again).
  */
 export async function appTables(client: pg.ClientBase): Promise<TableInfo[]> {
-  const { rows: tables } = await client.query<{ name: string; columns: string[] }>(`
+  const { rows: tables } = await client.query<{ name: string; columns: string[] }>(
+    `
     select c.relname as name,
            array_agg(a.attname::text order by a.attnum) as columns
       from pg_class c

@@ -5,10 +5,10 @@ import { changeLog } from "./schema";
 
 /**
  * A cached answer's dependencies: the users whose calendars, profiles or swap requests it was built
- * from, the day whose calendars anyone may change it by (a colleague who marks that day free joins
- * a match list), and whether any profile change may (a colleague who takes this grade).
+ * from, the days whose calendars anyone may change it by (a colleague who marks one of them free
+ * joins a list), and whether any profile change may (a colleague who takes this grade).
  */
-export type Dependencies = { userIds: number[]; day?: string; anyProfile?: boolean };
+export type Dependencies = { userIds: number[]; days?: { from: string; to: string }; anyProfile?: boolean };
 
 /**
  * The reader's snapshot as PostgreSQL writes it (`xmin:xmax:xip,...`), taken in the statement that
@@ -32,7 +32,8 @@ export async function changedSince(db: Db, snapshot: Snapshot, deps: Dependencie
       where c.txid >= pg_snapshot_xmin(${snapshot}::pg_snapshot)
         and not pg_visible_in_snapshot(c.txid, ${snapshot}::pg_snapshot)
         and (c.user_id = any(${`{${deps.userIds.join(",")}}`}::int[])
-          or (${deps.day ?? null}::date is not null and c.from_day <= ${deps.day ?? null}::date and c.to_day >= ${deps.day ?? null}::date)
+          or (${deps.days?.from ?? null}::date is not null
+            and c.from_day <= ${deps.days?.to ?? null}::date and c.to_day >= ${deps.days?.from ?? null}::date)
           or (${deps.anyProfile === true} and c.profile))
     ) as changed`,
   );

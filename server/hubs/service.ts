@@ -2,9 +2,15 @@ import { z } from "zod";
 import { todayInLondon } from "../../common/dates";
 import { HUB_PAGE_SIZE, type HubRange, PAGE_CURSOR_MESSAGE } from "../../common/hub-listing";
 import type { ALL_HUBS, Hub } from "../../common/hubs";
+import { coherentCache } from "../db/change-log";
 import type { Db } from "../db/open";
 import { badRequest } from "../errors";
-import { type Position, queryListed, queryListedIds } from "./queries";
+import { type ListedRow, type Position, queryListed, queryListedIds } from "./queries";
+
+/** Pages kept per instance: every hub's first pages, with and without the month's range. */
+const PAGES_KEPT = 1000;
+/** The day after which a range without an end is read as open. */
+const LAST_DAY = "9999-12-31";
 
 /** Where a page ends, for clients: opaque (base64url JSON of the position). */
 const positionSchema = z.tuple([z.string().max(200), z.string().max(200), z.number().int().positive()]);
@@ -25,10 +31,31 @@ export type HubPage = { json: string; next?: string };
 /**
  * The clinician browser's list and count (SPEC §4 'Clinician browser views'), a page at a time.
  *
- * Read fresh on every request: a colleague who stops seeking swaps or deletes their account is gone
- * from every viewer's list the moment that change commits (DESIGN §5.21; decision 008).
+ * A page is the same for every viewer (the viewer is left out afterwards), and is kept until the
+ * change log shows a change to it (decision 016): to a listed colleague's calendar or profile, to
+ * anyone's profile (who is urgent or seeking), or, for a range, to anyone's calendar in it (who
+ * offers a day there). A colleague who stops seeking swaps or deletes their account is gone from
+ * every viewer's list the moment that change commits, on every instance (DESIGN §5.21).
  */
 export function hubListing(db: Db) {
+  const pages = coherentCache<ListedRow[]>(db, PAGES_KEPT);
+
+  function rowsOf(
+    hub: Hub | typeof ALL_HUBS,
+    range: HubRange,
+    after: Position | undefined,
+    rows: number,
+    today: string,
+  ): Promise<ListedRow[]> {
+    const key = JSON.stringify([hub, range.fromDate, range.toDate, after, rows, today]);
+    const hasRange = range.fromDate !== undefined || range.toDate !== undefined;
+    return pages.get(key, async () => {
+      const value = await queryListed(db, hub, { ...range, after }, rows, today);
+      const days = hasRange ? { from: range.fromDate ?? today, to: range.toDate ?? LAST_DAY } : undefined;
+      return { value, deps: { userIds: value.map((row) => row.id), days, anyProfile: true } };
+    });
+  }
+
   async function page(
     viewerId: number,
     hub: Hub | typeof ALL_HUBS,
@@ -39,7 +66,7 @@ export function hubListing(db: Db) {
     const after = query.after === undefined ? undefined : decodeCursor(query.after);
     const range = { fromDate: query.fromDate, toDate: query.toDate };
     // Two rows more than a page: one may be the viewer, the other tells whether a page follows.
-    const rows = await queryListed(db, hub, { ...range, after }, limit + 2, today);
+    const rows = await rowsOf(hub, range, after, limit + 2, today);
     const mine = rows.filter((row) => row.id !== viewerId);
     const shown = mine.slice(0, limit);
     const last = shown.at(-1);

@@ -38,7 +38,14 @@ export async function findMatches(
   if (issue) throw conflict(issue, "shiftId");
   const build = async () => {
     const value = await matchesOf(db, me, shift, today, limits);
-    return { value, deps: { userIds: [me.id, ...value.map((m) => m.user.id)], day: shift.date, anyProfile: true } };
+    return {
+      value,
+      deps: {
+        userIds: [me.id, ...value.map((m) => m.user.id)],
+        days: { from: shift.date, to: shift.date },
+        anyProfile: true,
+      },
+    };
   };
   if (!cache) return (await build()).value;
   // The user's grade and hub decide who is listed first: part of the key, as the day is (returns

@@ -147,6 +147,42 @@ describe("the swap list, cached per instance", () => {
   });
 });
 
+describe("hub pages, kept per instance and shared by viewers", () => {
+  const HUB = "Dudley Hub";
+  const pageIds = async (p: Party, range = "") => {
+    const res = await p.client.get(`/api/users/hub/${encodeURIComponent(HUB)}?limit=100${range}`);
+    expect(res.status, res.text).toBe(200);
+    return (res.body as { clinician: { id: number } }[]).map((i) => i.clinician.id);
+  };
+
+  it("drops a colleague who stops being urgent on another instance, for every viewer, at once", async () => {
+    const viewer = await party(t.baseUrl);
+    const other = await party(t.baseUrl);
+    const urgent = await party(t.baseUrl, { swapUrgency: "urgent", activelySeekingSwaps: true });
+    expect(await pageIds(viewer)).toContain(urgent.id);
+    expect(await pageIds(other)).toContain(urgent.id);
+    const changed = await elsewhere(urgent).patch("/api/profile", { swapUrgency: "none" });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await pageIds(viewer)).not.toContain(urgent.id);
+    expect(await pageIds(other)).not.toContain(urgent.id);
+  });
+
+  it("lists a seeking colleague who offers a day in the range on another instance, at once", async () => {
+    const viewer = await party(t.baseUrl);
+    const seeker = await party(t.baseUrl, { swapUrgency: "none", activelySeekingSwaps: true });
+    const day = freshDay();
+    const range = `&fromDate=${day}&toDate=${addDays(day, 6)}`;
+    expect(await pageIds(viewer, range)).not.toContain(seeker.id);
+    const offered = await elsewhere(seeker).post("/api/shifts", {
+      date: addDays(day, 3),
+      shiftType: "rest_day",
+      restDayShiftInterest: true,
+    });
+    expect(offered.status, offered.text).toBe(201);
+    expect(await pageIds(viewer, range)).toContain(seeker.id);
+  });
+});
+
 describe("coherentCache", () => {
   it("serves an entry while nothing it depends on changed, and never after a change commits", async () => {
     const db = t.database.db;
@@ -204,7 +240,8 @@ describe("coherentCache", () => {
     const someone = await party(t.baseUrl);
     const day = freshDay();
     let builds = 0;
-    const read = () => cache.get("k", async () => ({ value: ++builds, deps: { userIds: [], day } }));
+    const read = () =>
+      cache.get("k", async () => ({ value: ++builds, deps: { userIds: [], days: { from: day, to: day } } }));
     expect(await read()).toBe(1);
     await addShift(db, someone.id, addDays(day, 1), { shiftType: "day" });
     expect(await read()).toBe(1);
