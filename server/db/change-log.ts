@@ -70,7 +70,16 @@ export const ENTRY_TTL_MS = 5 * 60 * 1000;
 export function coherentCache<V>(db: Db, maxEntries: number) {
   const entries = new Map<string, Entry<V>>();
 
-  async function get(key: string, build: () => Promise<{ value: V; deps: Dependencies }>): Promise<V> {
+  /**
+   * The kept answer for `key`, or `build`'s. `build` may return the snapshot of its own first
+   * statement (selecting `snapshotColumn` beside the data), which saves a round trip; an answer
+   * built without one that way is not kept.
+   */
+  async function get(
+    key: string,
+    build: () => Promise<{ value: V; deps: Dependencies; snapshot?: Snapshot | null }>,
+    opts: { snapshotFromBuild?: boolean } = {},
+  ): Promise<V> {
     const hit = entries.get(key);
     if (hit && Date.now() - hit.at < ENTRY_TTL_MS && !(await changedSince(db, hit.snapshot, hit.deps))) {
       entries.delete(key);
@@ -78,15 +87,17 @@ export function coherentCache<V>(db: Db, maxEntries: number) {
       return hit.value;
     }
     entries.delete(key);
-    const snapshot = await currentSnapshot(db);
+    const before = opts.snapshotFromBuild ? undefined : await currentSnapshot(db);
     const at = Date.now();
-    const { value, deps } = await build();
-    entries.set(key, { value, snapshot, deps, at });
+    const built = await build();
+    const snapshot = before ?? built.snapshot;
+    if (!snapshot) return built.value;
+    entries.set(key, { value: built.value, snapshot, deps: built.deps, at });
     if (entries.size > maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
     }
-    return value;
+    return built.value;
   }
 
   return { get, size: () => entries.size };

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { HUB_SHIFT_LIMIT, type HubRange } from "../../common/hub-listing";
 import { ALL_HUBS, type Hub } from "../../common/hubs";
+import { snapshotColumn } from "../db/change-log";
 import type { Db } from "../db/open";
 import { queryPrepared } from "../db/prepared";
 import { shifts, users } from "../db/schema";
@@ -67,11 +68,12 @@ function listed(hub: Hub | typeof ALL_HUBS, range: HubRange, today: string) {
 }
 
 /** A listed clinician: their place in the list and their item (SPEC §3 'Hub listing item') as JSON text. */
-export type ListedRow = { id: number; sort_last: string; sort_first: string; item: string };
+export type ListedRow = { id: number; sort_last: string; sort_first: string; item: string; snapshot: string };
 
 /**
  * `rows` clinicians of the list from `after` on, everyone included: the same for every viewer, so
- * it can be shared. Each item is built as JSON text by PostgreSQL and passed through untouched.
+ * it can be shared. Each item is built as JSON text by PostgreSQL and passed through untouched;
+ * each row also carries the statement's snapshot, for keeping the page (decision 016).
  */
 export async function queryListed(
   db: Db,
@@ -93,7 +95,8 @@ export async function queryListed(
           'clinicalGrade', ${u.clinicalGrade}, 'hub', ${u.hub}, 'paramedicBase', ${u.paramedicBase},
           'swapUrgency', ${u.swapUrgency}, 'activelySeekingSwaps', ${u.activelySeekingSwaps}),
         'restDays', ${filter.restDays},
-        'seekingCoverageShifts', ${filter.coverage})::text as item
+        'seekingCoverageShifts', ${filter.coverage})::text as item,
+      ${snapshotColumn} as snapshot
     from ${users} u
     where ${filter.where} ${continues}
     order by ${SORT_COLUMNS}

@@ -49,11 +49,20 @@ export function hubListing(db: Db) {
   ): Promise<ListedRow[]> {
     const key = JSON.stringify([hub, range.fromDate, range.toDate, after, rows, today]);
     const hasRange = range.fromDate !== undefined || range.toDate !== undefined;
-    return pages.get(key, async () => {
-      const value = await queryListed(db, hub, { ...range, after }, rows, today);
-      const days = hasRange ? { from: range.fromDate ?? today, to: range.toDate ?? LAST_DAY } : undefined;
-      return { value, deps: { userIds: value.map((row) => row.id), days, anyProfile: true } };
-    });
+    return pages.get(
+      key,
+      async () => {
+        const value = await queryListed(db, hub, { ...range, after }, rows, today);
+        const days = hasRange ? { from: range.fromDate ?? today, to: range.toDate ?? LAST_DAY } : undefined;
+        return {
+          value,
+          deps: { userIds: value.map((row) => row.id), days, anyProfile: true },
+          snapshot: value[0]?.snapshot,
+        };
+      },
+      // An empty page is cheap to read again and has no row to carry the snapshot.
+      { snapshotFromBuild: true },
+    );
   }
 
   async function page(

@@ -12,45 +12,62 @@ import { shiftOfUser } from "./shift-queries";
 /** Match lists kept per instance: enough for every clinician choosing a swap at once. */
 const MATCH_LISTS_KEPT = 2000;
 
-export type MatchCache = ReturnType<typeof coherentCache<PotentialMatch[]>>;
-export const matchCache = (db: Db): MatchCache => coherentCache<PotentialMatch[]>(db, MATCH_LISTS_KEPT);
+/** Kept as the JSON the route sends, so a kept list costs no serialising. */
+export type MatchCache = ReturnType<typeof coherentCache<string>>;
+export const matchCache = (db: Db): MatchCache => coherentCache<string>(db, MATCH_LISTS_KEPT);
+
+/** The requester's own shift, if it can still be offered (404 and 409 otherwise). */
+async function offeredShift(db: Db, me: UserRow, shiftId: number, today: string) {
+  const shift = await shiftOfUser(db, shiftId, me.id);
+  if (!shift) throw notFound(SHIFT_NOT_FOUND);
+  const issue = requesterShiftIssue(shift, today);
+  if (issue) throw conflict(issue, "shiftId");
+  return shift;
+}
 
 /**
  * DESIGN §5.9: same-grade clinicians with an Available Off Day on the shift's date, each with
  * what taking the shift would do to their rest; colleagues without warnings first. Two queries in
  * all (the shift, then the matches with their return shifts and working-time windows).
- *
- * With a cache, the list is kept until the change log shows a change to it: to the requester's
- * calendar or profile, to any listed colleague's, to anyone's calendar on the shift's day (who is
- * free then), or to any profile (a colleague who takes this grade or proves their address).
  */
 export async function findMatches(
   db: Db,
   me: UserRow,
   shiftId: number,
   limits: WtrLimits | null,
-  cache?: MatchCache,
 ): Promise<PotentialMatch[]> {
-  const shift = await shiftOfUser(db, shiftId, me.id);
-  if (!shift) throw notFound(SHIFT_NOT_FOUND);
   const today = todayInLondon();
-  const issue = requesterShiftIssue(shift, today);
-  if (issue) throw conflict(issue, "shiftId");
-  const build = async () => {
-    const value = await matchesOf(db, me, shift, today, limits);
+  return matchesOf(db, me, await offeredShift(db, me, shiftId, today), today, limits);
+}
+
+/**
+ * findMatches as JSON text, kept until the change log shows a change to it (decision 016): to the
+ * requester's calendar or profile, to any listed colleague's, to anyone's calendar on the shift's
+ * day (who is free then), or to any profile (a colleague who takes this grade or proves their
+ * address). The shift itself is read every time, so a 404 or 409 is never kept.
+ */
+export async function findMatchesJson(
+  db: Db,
+  me: UserRow,
+  shiftId: number,
+  limits: WtrLimits | null,
+  cache: MatchCache,
+): Promise<string> {
+  const today = todayInLondon();
+  const shift = await offeredShift(db, me, shiftId, today);
+  // The user's grade and hub decide who is listed first: part of the key, as the day is (returns
+  // are shifts after today).
+  return cache.get(`${me.id}|${me.clinicalGrade}|${me.hub}|${shift.id}|${today}`, async () => {
+    const matches = await matchesOf(db, me, shift, today, limits);
     return {
-      value,
+      value: JSON.stringify(matches),
       deps: {
-        userIds: [me.id, ...value.map((m) => m.user.id)],
+        userIds: [me.id, ...matches.map((m) => m.user.id)],
         days: { from: shift.date, to: shift.date },
         anyProfile: true,
       },
     };
-  };
-  if (!cache) return (await build()).value;
-  // The user's grade and hub decide who is listed first: part of the key, as the day is (returns
-  // are shifts after today).
-  return cache.get(`${me.id}|${me.clinicalGrade}|${me.hub}|${shift.id}|${today}`, build);
+  });
 }
 
 type RequesterShift = NonNullable<Awaited<ReturnType<typeof shiftOfUser>>>;

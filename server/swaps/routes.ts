@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -17,7 +17,7 @@ import { idParam, rowId } from "../route-params";
 import { agree } from "./agree-to-swap";
 import { deleteRequest, offerToCover, reject, unagree, undoDecline, updateRequest } from "./change-swap-request";
 import { createRequest } from "./create-swap-request";
-import { findMatches, matchCache } from "./find-matches";
+import { findMatchesJson, matchCache } from "./find-matches";
 import { eligibleShifts, getOne, listMineWithWarnings, listOpen, swapListCache } from "./read-swap-requests";
 import { withWarnings, withWarningsOne } from "./swap-warnings";
 
@@ -113,7 +113,12 @@ export async function swapRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/find-matches/:shiftId",
+    // Kept lists are JSON text already, sent untouched (Fastify passes a string through without
+    // serialising it); tests check it against this.
     { schema: { params: shiftParams, response: { 200: z.array(potentialMatchSchema) } } },
-    async (request) => findMatches(db, currentUser(request), request.params.shiftId, limits, matches),
+    async (request, reply) => {
+      const json = await findMatchesJson(db, currentUser(request), request.params.shiftId, limits, matches);
+      return (reply as FastifyReply).type("application/json; charset=utf-8").send(json);
+    },
   );
 }
