@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "./open";
 import { queryPrepared } from "./prepared";
 import { changeLog } from "./schema";
@@ -21,13 +21,12 @@ export const snapshotColumn = sql`pg_current_snapshot()::text`;
 
 /**
  * Whether a transaction that the snapshot did not see has since committed a change to any of the
- * dependencies. Rows of transactions older than the snapshot's xmin were all visible to it (or
- * aborted and so never committed a row), so the index range starts there and stays small.
+ * dependencies, as a boolean SQL expression (to fold into a statement a read runs anyway). Rows of
+ * transactions older than the snapshot's xmin were all visible to it (or aborted and so never
+ * committed a row), so the index range starts there and stays small.
  */
-export async function changedSince(db: Db, snapshot: Snapshot, deps: Dependencies): Promise<boolean> {
-  const [row] = await queryPrepared<{ changed: boolean }>(
-    db,
-    sql`select exists (
+export function changedSql(snapshot: Snapshot, deps: Dependencies): SQL {
+  return sql`exists (
       select 1 from ${changeLog} c
       where c.txid >= pg_snapshot_xmin(${snapshot}::pg_snapshot)
         and not pg_visible_in_snapshot(c.txid, ${snapshot}::pg_snapshot)
@@ -35,9 +34,17 @@ export async function changedSince(db: Db, snapshot: Snapshot, deps: Dependencie
           or (${deps.days?.from ?? null}::date is not null
             and c.from_day <= ${deps.days?.to ?? null}::date and c.to_day >= ${deps.days?.from ?? null}::date)
           or (${deps.anyProfile === true} and c.profile))
-    ) as changed`,
-  );
-  return row.changed;
+    )`;
+}
+
+/**
+ * Planned for its values every time, never as a named prepared statement: a generic plan cannot see
+ * that the snapshot's xmin is near the newest txid, and scanned the whole log (3.3 ms with 30,000
+ * rows, against 0.04 ms by the index).
+ */
+export async function changedSince(db: Db, snapshot: Snapshot, deps: Dependencies): Promise<boolean> {
+  const result = await db.execute<{ changed: boolean }>(sql`select ${changedSql(snapshot, deps)} as changed`);
+  return result.rows[0].changed;
 }
 
 /** How long the log keeps a change: far beyond any cache entry's life and any transaction's. */
@@ -70,22 +77,24 @@ export const ENTRY_TTL_MS = 5 * 60 * 1000;
 export function coherentCache<V>(db: Db, maxEntries: number) {
   const entries = new Map<string, Entry<V>>();
 
+  type Build = () => Promise<{ value: V; deps: Dependencies; snapshot?: Snapshot | null }>;
+
+  /** The entry for `key` if it is young enough to check; whether it is still right is the caller's to ask. */
+  function peek(key: string): Pick<Entry<V>, "value" | "snapshot" | "deps"> | undefined {
+    const entry = entries.get(key);
+    if (!entry || Date.now() - entry.at >= ENTRY_TTL_MS) return undefined;
+    // Most recently used last, so eviction takes the least recently used.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
   /**
-   * The kept answer for `key`, or `build`'s. `build` may return the snapshot of its own first
+   * Builds and keeps the answer for `key`. `build` may return the snapshot of its own first
    * statement (selecting `snapshotColumn` beside the data), which saves a round trip; an answer
    * built without one that way is not kept.
    */
-  async function get(
-    key: string,
-    build: () => Promise<{ value: V; deps: Dependencies; snapshot?: Snapshot | null }>,
-    opts: { snapshotFromBuild?: boolean } = {},
-  ): Promise<V> {
-    const hit = entries.get(key);
-    if (hit && Date.now() - hit.at < ENTRY_TTL_MS && !(await changedSince(db, hit.snapshot, hit.deps))) {
-      entries.delete(key);
-      entries.set(key, hit);
-      return hit.value;
-    }
+  async function rebuild(key: string, build: Build, opts: { snapshotFromBuild?: boolean } = {}): Promise<V> {
     entries.delete(key);
     const before = opts.snapshotFromBuild ? undefined : await currentSnapshot(db);
     const at = Date.now();
@@ -100,5 +109,12 @@ export function coherentCache<V>(db: Db, maxEntries: number) {
     return built.value;
   }
 
-  return { get, size: () => entries.size };
+  /** The kept answer for `key` if the change log shows no change to it, else `build`'s. */
+  async function get(key: string, build: Build, opts: { snapshotFromBuild?: boolean } = {}): Promise<V> {
+    const kept = peek(key);
+    if (kept && !(await changedSince(db, kept.snapshot, kept.deps))) return kept.value;
+    return rebuild(key, build, opts);
+  }
+
+  return { get, peek, rebuild, size: () => entries.size };
 }

@@ -1,13 +1,14 @@
+import { sql } from "drizzle-orm";
 import { todayInLondon } from "../../common/dates";
 import { type PotentialMatch, requesterShiftIssue } from "../../common/swaps";
 import { shiftWindow, swapWarnings, type WtrLimits } from "../../common/working-time";
-import { coherentCache } from "../db/change-log";
+import { changedSql, coherentCache } from "../db/change-log";
 import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { SHIFT_NOT_FOUND } from "./kernel";
 import { matchesWithShifts } from "./match-queries";
-import { shiftOfUser } from "./shift-queries";
+import { shiftOfUser, shiftOfUserWith } from "./shift-queries";
 
 /** Match lists kept per instance: enough for every clinician choosing a swap at once. */
 const MATCH_LISTS_KEPT = 2000;
@@ -16,9 +17,10 @@ const MATCH_LISTS_KEPT = 2000;
 export type MatchCache = ReturnType<typeof coherentCache<string>>;
 export const matchCache = (db: Db): MatchCache => coherentCache<string>(db, MATCH_LISTS_KEPT);
 
+type RequesterShift = NonNullable<Awaited<ReturnType<typeof shiftOfUser>>>;
+
 /** The requester's own shift, if it can still be offered (404 and 409 otherwise). */
-async function offeredShift(db: Db, me: UserRow, shiftId: number, today: string) {
-  const shift = await shiftOfUser(db, shiftId, me.id);
+function offerable(shift: RequesterShift | undefined, today: string): RequesterShift {
   if (!shift) throw notFound(SHIFT_NOT_FOUND);
   const issue = requesterShiftIssue(shift, today);
   if (issue) throw conflict(issue, "shiftId");
@@ -37,7 +39,7 @@ export async function findMatches(
   limits: WtrLimits | null,
 ): Promise<PotentialMatch[]> {
   const today = todayInLondon();
-  return matchesOf(db, me, await offeredShift(db, me, shiftId, today), today, limits);
+  return matchesOf(db, me, offerable(await shiftOfUser(db, shiftId, me.id), today), today, limits);
 }
 
 /**
@@ -54,10 +56,16 @@ export async function findMatchesJson(
   cache: MatchCache,
 ): Promise<string> {
   const today = todayInLondon();
-  const shift = await offeredShift(db, me, shiftId, today);
   // The user's grade and hub decide who is listed first: part of the key, as the day is (returns
   // are shifts after today).
-  return cache.get(`${me.id}|${me.clinicalGrade}|${me.hub}|${shift.id}|${today}`, async () => {
+  const key = `${me.id}|${me.clinicalGrade}|${me.hub}|${shiftId}|${today}`;
+  const kept = cache.peek(key);
+  // The shift is read every time (a 404 or 409 is never kept), and a kept list is checked against
+  // the change log in that same statement.
+  const row = await shiftOfUserWith(db, shiftId, me.id, kept ? changedSql(kept.snapshot, kept.deps) : sql`true`);
+  const shift = offerable(row?.shift, today);
+  if (kept && row?.flag === false) return kept.value;
+  return cache.rebuild(key, async () => {
     const matches = await matchesOf(db, me, shift, today, limits);
     return {
       value: JSON.stringify(matches),
@@ -69,8 +77,6 @@ export async function findMatchesJson(
     };
   });
 }
-
-type RequesterShift = NonNullable<Awaited<ReturnType<typeof shiftOfUser>>>;
 
 async function matchesOf(
   db: Db,

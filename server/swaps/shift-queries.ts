@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { ShiftType } from "../../common/enums";
 import { swappableShiftTypes } from "../../common/swaps";
 import { lockUserDays } from "../availability/queries";
@@ -51,6 +51,15 @@ export function swappableShiftsOf(db: Db, userId: number, after: string, date?: 
 }
 export async function shiftById(db: Conn, id: number) {
   const [row] = await db.select().from(shifts).where(eq(shifts.id, id));
+  return row;
+}
+
+/** The user's shift with one more boolean worked out in the same statement (saves a round trip). */
+export async function shiftOfUserWith(db: Conn, id: number, userId: number, flag: SQL<unknown>) {
+  const [row] = await db
+    .select({ shift: shifts, flag: sql<boolean>`${flag}` })
+    .from(shifts)
+    .where(and(eq(shifts.id, id), eq(shifts.userId, userId)));
   return row;
 }
 
