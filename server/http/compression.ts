@@ -1,6 +1,7 @@
-import { constants } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { Negotiator } from "@fastify/accept-negotiator";
 import compress from "@fastify/compress";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 // Levels and the synchronous ceiling were chosen by measuring GET /api/shifts (a year of shifts,
 // 91 KB of JSON) under load: docs/decisions/012-compressed-answers.md. Brotli 3 and gzip 3 are the
@@ -36,4 +37,50 @@ export async function registerCompression(app: FastifyInstance) {
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     zlibOptions: { level: GZIP_LEVEL },
   });
+}
+
+export type Encoding = "br" | "gzip";
+
+const negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"] });
+
+/** The encoding the client prefers of those this server sends (as the plugin negotiates it), if any. */
+export function acceptedEncoding(request: FastifyRequest): Encoding | null {
+  const header = request.headers["accept-encoding"];
+  return header ? negotiator.negotiate(header.toLowerCase().replace(/\bx-gzip\b/g, "gzip")) : null;
+}
+
+/**
+ * A text's compressed forms, each made on first use with the levels above and then kept with the
+ * text: for an answer served many times as it is (a cached list), so it is compressed once per
+ * version instead of once per request (decision 012).
+ */
+export function compressedForms(text: string): (encoding: Encoding) => Buffer {
+  const made = new Map<Encoding, Buffer>();
+  return (encoding) => {
+    let bytes = made.get(encoding);
+    if (!bytes) {
+      bytes =
+        encoding === "br"
+          ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+          : gzipSync(text, { level: GZIP_LEVEL });
+      made.set(encoding, bytes);
+    }
+    return bytes;
+  };
+}
+
+/**
+ * Sends JSON text kept with its compressed forms: compressed as the client accepts when worth it,
+ * marked so the compression plugin leaves it as it is.
+ */
+export function sendKeptJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: string,
+  forms: (encoding: Encoding) => Buffer,
+) {
+  reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
+  const encoding = json.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request) : null;
+  if (!encoding) return reply.send(json);
+  return reply.header("content-encoding", encoding).send(forms(encoding));
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../db/open";
+import { compressedForms, type Encoding } from "../http/compression";
 import { type DayRange as Range, shiftsFingerprint, shiftsOfJson } from "./queries";
 
 /**
@@ -12,7 +13,8 @@ async function fingerprint(db: Db, userId: number, range: Range): Promise<string
   return `W/"${row.n}-${BigInt(row.h).toString(36)}"`;
 }
 
-export type ShiftList = { etag: string; json: string };
+/** The list as JSON text, with its compressed forms made once per version on first use. */
+export type ShiftList = { etag: string; json: string; compressed: (encoding: Encoding) => Buffer };
 
 /**
  * GET /api/shifts behind a per-user cache: a year of shifts is large to build, and a calendar is
@@ -42,7 +44,8 @@ export function shiftListCache(db: Db, maxBytes: number) {
     }
     // Read after the fingerprint: the list is at least as new as its tag, so a change committed in
     // between only makes the next read miss.
-    const fresh = { etag, json: await shiftsOfJson(db, userId, range) };
+    const json = await shiftsOfJson(db, userId, range);
+    const fresh = { etag, json, compressed: compressedForms(json) };
     drop(key);
     if (fresh.json.length <= maxBytes) {
       entries.set(key, fresh);

@@ -9,6 +9,7 @@ import {
   shiftUpdateSchema,
 } from "../../common/shifts";
 import { currentUser, requireSignedIn } from "../auth/guard";
+import { sendKeptJson } from "../http/compression";
 import { idParam } from "../route-params";
 import { shiftListCache } from "./list-cache";
 import { monthSchema, yearSchema } from "./params";
@@ -40,11 +41,12 @@ export async function shiftRoutes(app: FastifyInstance) {
     async (request, typedReply) => {
       // Text is sent untyped: Fastify passes a string through without serialising it.
       const reply = typedReply as FastifyReply;
-      const { etag, json } = await listShifts(currentUser(request).id, request.query);
+      const list = await listShifts(currentUser(request).id, request.query);
       // Browsers revalidate each time and get 304 while nothing has changed.
-      reply.header("etag", etag).header("cache-control", "private, no-cache");
-      if (matchesEtag(request.headers["if-none-match"], etag)) return reply.code(304).send();
-      return reply.type("application/json; charset=utf-8").send(json);
+      reply.header("etag", list.etag).header("cache-control", "private, no-cache");
+      if (matchesEtag(request.headers["if-none-match"], list.etag)) return reply.code(304).send();
+      // Compressed once per version of the list, not once per request.
+      return sendKeptJson(request, reply, list.json, list.compressed);
     },
   );
 

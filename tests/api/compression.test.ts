@@ -79,6 +79,29 @@ describe("compressed answers", () => {
     }
   });
 
+  it("compresses a kept list once per version: the compressed copy follows every change", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    const mine = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    for (let day = 1; day <= 20; day++) {
+      await client.post("/api/shifts", { date: `2031-03-${String(day).padStart(2, "0")}`, shiftType: "day" });
+    }
+    const read = async (accept: string) => {
+      const res = await rawGet("/api/shifts", { cookie: mine, "accept-encoding": accept });
+      expect(res.status).toBe(200);
+      return { res, list: JSON.parse(decode(res.headers["content-encoding"], res.body).toString("utf8")) };
+    };
+    const first = await read("br");
+    const second = await read("br");
+    expect(second.res.body.equals(first.res.body)).toBe(true);
+    const added = await client.post("/api/shifts", { date: "2031-03-25", shiftType: "night", notes: "Kept?" });
+    expect(added.status).toBe(201);
+    for (const accept of ["br", "gzip", "identity"]) {
+      const { list } = await read(accept);
+      expect(list).toHaveLength(21);
+      expect(list.find((s: { date: string }) => s.date === "2031-03-25")?.notes).toBe("Kept?");
+    }
+  });
+
   it("leaves small answers as they are", async () => {
     const res = await rawGet("/api/auth/user", { cookie, "accept-encoding": "br, gzip" });
     expect(res.status).toBe(200);
