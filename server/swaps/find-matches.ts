@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { todayInLondon } from "../../common/dates";
 import { type PotentialMatch, requesterShiftIssue } from "../../common/swaps";
 import { shiftWindow, swapWarnings, type WtrLimits } from "../../common/working-time";
@@ -62,7 +61,7 @@ export async function findMatchesJson(
   const kept = cache.peek(key);
   // The shift is read every time (a 404 or 409 is never kept), and a kept list is checked against
   // the change log in that same statement.
-  const row = await shiftOfUserWith(db, shiftId, me.id, kept ? changedSql(kept.snapshot, kept.deps) : sql`true`);
+  const row = await shiftOfUserWith(db, shiftId, me.id, kept && changedSql(kept.snapshot, kept.deps));
   const shift = offerable(row?.shift, today);
   if (kept && row?.flag === false) return kept.value;
   return cache.rebuild(key, async () => {

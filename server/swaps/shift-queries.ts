@@ -54,10 +54,13 @@ export async function shiftById(db: Conn, id: number) {
   return row;
 }
 
-/** The user's shift with one more boolean worked out in the same statement (saves a round trip). */
-export async function shiftOfUserWith(db: Conn, id: number, userId: number, flag: SQL<unknown>) {
+/**
+ * The user's shift with one more boolean worked out in the same statement (saves a round trip);
+ * without one, the flag is true.
+ */
+export async function shiftOfUserWith(db: Conn, id: number, userId: number, flag?: SQL<unknown>) {
   const [row] = await db
-    .select({ shift: shifts, flag: sql<boolean>`${flag}` })
+    .select({ shift: shifts, flag: sql<boolean>`${flag ?? sql`true`}` })
     .from(shifts)
     .where(and(eq(shifts.id, id), eq(shifts.userId, userId)));
   return row;
