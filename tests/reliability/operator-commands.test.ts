@@ -2,7 +2,7 @@
 // them: `npm start` writes JSON lines only and stops its whole tree on one signal, `npm run db:migrate`
 // migrates and exits, and the commands read ./.env from their working directory.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect as netConnect } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import journal from "../../server/db/migrations/meta/_journal.json";
 import {
   type AppProcess,
+  alive,
   createDatabase,
+  descendants,
   freePort,
   postmasterPid,
   root,
@@ -332,40 +334,6 @@ describe("operator commands", () => {
     expect(await appliedMigrations(fromFile), "the database .env names is untouched").toBe(0);
   });
 });
-
-/** Every process below `pid`, from /proc. */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = [];
-  const walk = (p: number) => {
-    for (const c of children.get(p) ?? []) {
-      found.push(c);
-      walk(c);
-    }
-  };
-  walk(pid);
-  return found;
-}
-
-/** Running (a zombie waiting for a parent that does not reap it is not running). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
 
 function commandLine(pid: number): string {
   try {
