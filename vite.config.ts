@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { firstPaint } from "./scripts/lib/vite-first-paint";
 import { precompress } from "./scripts/lib/vite-precompress";
 import { screenChunks } from "./scripts/lib/vite-screen-chunks";
 import { SCREENS } from "./server/http/app-html";
@@ -54,7 +55,11 @@ export default defineConfig({
     }),
     precompress(),
     // A handful of chunks per screen instead of dozens: the screens of the server's first-paint hints.
-    screenChunks({ root: fromRoot("./client"), screens: SCREENS.map(([, modules]) => modules) }),
+    screenChunks({
+      root: fromRoot("./client"),
+      screens: [...new Set(SCREENS.map(([, modules]) => modules.join("\n")))].map((m) => m.split("\n")),
+    }),
+    firstPaint({ module: "/src/app/first-paint.tsx" }),
   ],
   resolve: {
     alias: { "@": fromRoot("./client/src"), "@common": fromRoot("./common") },

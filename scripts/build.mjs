@@ -18,7 +18,17 @@ const serverEntries = {
 
 export const client = {
   output: path.join(root, "dist/client/index.html"),
-  sources: ["client", "common", "vite.config.ts", "package-lock.json"],
+  // The Vite plugins and the screen list (server/http/app-html.ts) shape the bundle too.
+  sources: [
+    "client",
+    "common",
+    "vite.config.ts",
+    "package-lock.json",
+    "scripts/lib/vite-first-paint.ts",
+    "scripts/lib/vite-precompress.ts",
+    "scripts/lib/vite-screen-chunks.ts",
+    "server/http/app-html.ts",
+  ],
 };
 export const server = {
   output: path.join(root, "dist/server/main.js"),

@@ -1,6 +1,6 @@
 import { onlineManager } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
-import { lazy, StrictMode, Suspense } from "react";
+import { lazy, StrictMode, Suspense, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BetaBannerProvider } from "@/components/beta-banner";
 import { OfflineReason } from "@/components/ui/offline-reason";
@@ -37,36 +37,41 @@ void import("@/lib/service-worker").then((m) => m.registerServiceWorker());
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister: offlinePersister,
-        maxAge: OFFLINE_MAX_AGE_MS,
-        dehydrateOptions: {
-          // Only a signed-in user's settled data; nothing at all once they sign out.
-          shouldDehydrateQuery: (q) => q.state.status === "success" && Boolean(queryClient.getQueryData(userQueryKey)),
-        },
-      }}
-      // Restored data is what the device last saw: with a connection, fetch it fresh at once. Only
-      // that: the session check this load already made (or is making) is not asked for again.
-      onSuccess={() =>
-        navigator.onLine
-          ? queryClient.invalidateQueries({
-              predicate: (q) => q.state.fetchStatus === "idle" && q.state.dataUpdatedAt < loadedAt,
-            })
-          : undefined
-      }
-    >
-      <BetaBannerProvider>
-        <OfflineBanner />
-        <OfflineReason />
-        <AppRoutes />
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </BetaBannerProvider>
-    </PersistQueryClientProvider>
-  </StrictMode>,
+// In a transition, so React renders the first screen in slices: the frame the page arrived with
+// stays on screen and input is not held up by one long task.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister: offlinePersister,
+          maxAge: OFFLINE_MAX_AGE_MS,
+          dehydrateOptions: {
+            // Only a signed-in user's settled data; nothing at all once they sign out.
+            shouldDehydrateQuery: (q) =>
+              q.state.status === "success" && Boolean(queryClient.getQueryData(userQueryKey)),
+          },
+        }}
+        // Restored data is what the device last saw: with a connection, fetch it fresh at once. Only
+        // that: the session check this load already made (or is making) is not asked for again.
+        onSuccess={() =>
+          navigator.onLine
+            ? queryClient.invalidateQueries({
+                predicate: (q) => q.state.fetchStatus === "idle" && q.state.dataUpdatedAt < loadedAt,
+              })
+            : undefined
+        }
+      >
+        <BetaBannerProvider>
+          <OfflineBanner />
+          <OfflineReason />
+          <AppRoutes />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </BetaBannerProvider>
+      </PersistQueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,6 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useDeferredValue } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import { AuthPending, SignedInPending } from "@/app/pending-frames";
 import { PageSpinner } from "@/components/ui/spinner";
 import { returnPath, signInPathFor } from "@/lib/return-to";
 import { useUser } from "@/lib/user";
@@ -56,14 +57,17 @@ export function preloadRoute(pathname: string) {
   for (const p of started) p.catch(() => undefined);
 }
 
-/** A signed-in screen: spinner while the user loads, back to / when signed out, else the app shell. */
+/** A signed-in screen: its frame while the user loads, back to / when signed out, else the app shell. */
 function Protected({ page: Page }: { page: ComponentType }) {
   const { user, isPending } = useUser();
-  if (isPending) return <PageSpinner label="Checking your session" />;
+  // Mounting the app shell and the screen is the largest piece of work on a phone: it renders in
+  // the background, in slices, while the frame stays on screen and the page stays responsive.
+  const pending = useDeferredValue(isPending, true);
+  if (pending) return <SignedInPending />;
   // A link from a notification, a mail or a bookmark comes back here after sign-in.
   if (!user) return <Redirect to={signInPathFor(window.location.pathname + window.location.search)} replace />;
   return (
-    <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={<SignedInPending label="Loading" />}>
       <AppShell user={user}>
         <Suspense fallback={<PageSpinner />}>
           <Page />
@@ -76,9 +80,9 @@ function Protected({ page: Page }: { page: ComponentType }) {
 /** The sign-in page: signed-in visitors go straight to the dashboard. */
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const { user, isPending } = useUser();
-  if (isPending) return <PageSpinner label="Checking your session" />;
+  if (isPending) return <AuthPending view="signin" />;
   if (user) return <Redirect to={returnPath()} replace />;
-  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+  return <Suspense fallback={<AuthPending view="signin" label="Loading" />}>{children}</Suspense>;
 }
 
 function Public({ children }: { children: ReactNode }) {
@@ -99,9 +103,9 @@ export function AppRoutes() {
         </SignedOutOnly>
       </Route>
       <Route path="/forgot-password">
-        <Public>
+        <Suspense fallback={<AuthPending view="forgot" label="Loading" />}>
           <AuthPage initialView="forgot" />
-        </Public>
+        </Suspense>
       </Route>
       <Route path="/reset-password">
         <Public>

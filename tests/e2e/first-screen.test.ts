@@ -194,4 +194,60 @@ describe("the first screen", () => {
     expect(unknown?.status()).toBe(200);
     await page.getByRole("heading", { name: /not found/i }).waitFor();
   });
+
+  for (const [name, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    test(`the page paints its frame before any script has run, where the app then draws it (${name})`, async () => {
+      const boxOf = (page: Page, selector: string) =>
+        page.locator(selector).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        });
+      const expectSameBox = (a: Record<string, number>, b: Record<string, number>, what: string) => {
+        for (const key of ["x", "y", "width", "height"]) {
+          expect(Math.abs(a[key] - b[key]), `${what} ${key}`).toBeLessThan(1);
+        }
+      };
+      const banner = 'aside[aria-label="Beta notice"]';
+
+      // Signed out, at /: the sign-in card's heading, from the page alone (scripts held back).
+      const out = await browser.newPage(viewport);
+      const outScripts = await holdRequests(out, /\/assets\/.*\.js$/);
+      await out.goto("/", { waitUntil: "commit" });
+      await out.getByRole("heading", { name: "Sign In" }).waitFor();
+      await out.getByText("Welcome back. Sign in to manage your shifts and swaps.").waitFor();
+      expect(await out.locator("style").count(), "the stylesheet is in the page").toBeGreaterThan(0);
+      expect(await out.locator('link[rel="stylesheet"]').count()).toBe(0);
+      const outBefore = await boxOf(out, banner);
+      await outScripts.release();
+      await out.getByLabel("Email").waitFor();
+      expectSameBox(await boxOf(out, banner), outBefore, "sign-in banner");
+
+      // Signed in, at /dashboard: the frame and the beta notice before the scripts, in the same place after.
+      const page = await signedInWithShifts(viewport);
+      const scripts = await holdRequests(page, /\/assets\/.*\.js$/);
+      await page.goto("/dashboard", { waitUntil: "commit" });
+      await page.locator(banner).getByText(/CrewSwap is still being tested/).waitFor();
+      expect(await scripts.count()).toBeGreaterThan(0);
+      expect(await page.getByTestId("upcoming-shifts").count(), "no screen content yet").toBe(0);
+      const before = await boxOf(page, banner);
+      await page.evaluate(() => {
+        (window as unknown as { cls: number }).cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await scripts.release();
+      await page.getByTestId("upcoming-shifts").locator("li[data-day]").first().waitFor();
+      expectSameBox(await boxOf(page, banner), before, "banner");
+      // The app's own frame replaced the page's: one banner, one main landmark.
+      expect(await page.locator(banner).count()).toBe(1);
+      expect(await page.getByRole("main").count()).toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThanOrEqual(0.01);
+    });
+  }
 });

@@ -14,6 +14,7 @@ import { useShiftActions } from "@/features/shifts/hooks/use-shift-actions";
 import { errorMessage } from "@/lib/api";
 import { useShifts } from "@/lib/shifts";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { useToday } from "@/lib/use-today";
 import { ScheduleTip } from "./schedule-tip";
 import { useDateChangeRefresh } from "./use-date-change-refresh";
@@ -24,6 +25,9 @@ export function CalendarPage() {
   const [month, setMonth] = useState<YearMonth>(() => yearMonthOf(today));
   const [addRequest, setAddRequest] = useState<AddRequest | null>(null);
   const shifts = useShifts();
+  // One panel, beside the grid on wide screens and below it otherwise: two (one hidden by CSS)
+  // would build every row twice.
+  const wide = useMediaQuery("(min-width: 1024px)");
   const { onSave, onDelete } = useShiftActions();
   const list = shifts.data ?? [];
   // SPEC §7: asked only once the user has shifts, for the days they span.
@@ -87,10 +91,10 @@ export function CalendarPage() {
             <ImportExcelTab />
           </TabsContent>
         </Tabs>
-        <MyAvailabilityPanel className="hidden lg:block" />
+        {wide && <MyAvailabilityPanel />}
       </div>
       {/* Below the grid on narrower screens, so the calendar comes first on a phone. */}
-      <MyAvailabilityPanel defaultOpen={false} className="lg:hidden" />
+      {!wide && <MyAvailabilityPanel defaultOpen={false} />}
     </>
   );
 }

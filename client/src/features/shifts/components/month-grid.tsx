@@ -34,7 +34,11 @@ export function MonthGrid({
   onAdd?: (day: string) => void;
   onOpenShift: (shift: Shift) => void;
 }) {
-  const days = useMemo(() => monthGrid(month), [month]);
+  // Each day's spoken name, worked out once per month rather than on every render of the grid.
+  const days = useMemo(
+    () => monthGrid(month).map((day) => ({ day, long: format(dateOf(day), "EEEE, d MMMM") })),
+    [month],
+  );
   const addConnection = useNeedsConnection();
   const byDay = useMemo(() => {
     const map = new Map<string, Shift[]>();
@@ -52,9 +56,7 @@ export function MonthGrid({
         ))}
       </div>
       <ol className="grid grid-cols-7" aria-label={monthTitle(month)}>
-        {days.map((day, i) => {
-          const date = dateOf(day);
-          const long = format(date, "EEEE, d MMMM");
+        {days.map(({ day, long }, i) => {
           const outside = !inMonth(day, month);
           const isToday = day === today;
           const dayShifts = byDay.get(day) ?? [];

@@ -59,7 +59,8 @@ export function MyAvailabilityPanel({ defaultOpen = true, className }: { default
         </button>
       </h2>
       <div id={`${id}-body`} hidden={!open} className="border-t border-border px-4 pt-3 pb-4">
-        {query.isPending ? (
+        {/* A year's roster is a few hundred rows: built when the panel is opened, not before. */}
+        {!open ? null : query.isPending ? (
           <Spinner label="Loading your availability" />
         ) : query.isError ? (
           <FieldMessage role="alert">{errorMessage(query.error, "Could not load your availability.")}</FieldMessage>

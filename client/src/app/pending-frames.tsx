@@ -1,0 +1,25 @@
+import { AuthFrame, type AuthView } from "@/components/auth-frame";
+import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { ShellFrame } from "./shell-frame";
+
+/**
+ * What a screen shows until the session check and its code have arrived: its frame with a spinner.
+ * The server sends the same markup in the page (first-paint.tsx), so the first paint needs no script.
+ */
+export function SignedInPending({ label = "Checking your session" }: { label?: string }) {
+  return (
+    <ShellFrame>
+      <PageSpinner label={label} />
+    </ShellFrame>
+  );
+}
+
+export function AuthPending({ view, label = "Checking your session" }: { view: AuthView; label?: string }) {
+  return (
+    <AuthFrame view={view}>
+      <div className="flex justify-center py-10">
+        <Spinner className="size-10" label={label} />
+      </div>
+    </AuthFrame>
+  );
+}
