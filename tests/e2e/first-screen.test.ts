@@ -229,7 +229,10 @@ describe("the first screen", () => {
       const page = await signedInWithShifts(viewport);
       const scripts = await holdRequests(page, /\/assets\/.*\.js$/);
       await page.goto("/dashboard", { waitUntil: "commit" });
-      await page.locator(banner).getByText(/CrewSwap is still being tested/).waitFor();
+      await page
+        .locator(banner)
+        .getByText(/CrewSwap is still being tested/)
+        .waitFor();
       expect(await scripts.count()).toBeGreaterThan(0);
       expect(await page.getByTestId("upcoming-shifts").count(), "no screen content yet").toBe(0);
       const before = await boxOf(page, banner);
