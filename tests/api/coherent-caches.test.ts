@@ -186,6 +186,48 @@ describe("hub pages, kept per instance and shared by viewers", () => {
   });
 });
 
+describe("hub counts, kept per instance", () => {
+  const HUB = "Dudley Hub"; // where the test accounts are based
+  const countOf = async (p: Party, range = "") => {
+    const res = await p.client.get(`/api/users/hub/${encodeURIComponent(HUB)}/count?${range}`);
+    expect(res.status, res.text).toBe(200);
+    return (res.body as { count: number }).count;
+  };
+
+  it("follows a colleague who stops being urgent, and one who becomes urgent, on another instance", async () => {
+    const viewer = await party(t.baseUrl);
+    const urgent = await party(t.baseUrl, { swapUrgency: "urgent", activelySeekingSwaps: true });
+    const later = await party(t.baseUrl, { swapUrgency: "none", activelySeekingSwaps: true });
+    const before = await countOf(viewer);
+    expect(before).toBeGreaterThanOrEqual(1);
+    expect(await countOf(viewer)).toBe(before); // kept, and still right
+    expect((await elsewhere(urgent).patch("/api/profile", { swapUrgency: "none" })).status).toBe(200);
+    expect(await countOf(viewer)).toBe(before - 1);
+    expect((await elsewhere(later).patch("/api/profile", { swapUrgency: "urgent" })).status).toBe(200);
+    expect(await countOf(viewer)).toBe(before);
+  });
+
+  it("counts a seeking colleague who offers a day in the range, and drops them when they withdraw it", async () => {
+    const viewer = await party(t.baseUrl);
+    const seeker = await party(t.baseUrl, { swapUrgency: "none", activelySeekingSwaps: true });
+    const day = freshDay();
+    const range = `fromDate=${day}&toDate=${addDays(day, 6)}`;
+    const before = await countOf(viewer, range);
+    const offered = await elsewhere(seeker).post("/api/shifts", {
+      date: addDays(day, 3),
+      shiftType: "rest_day",
+      restDayShiftInterest: true,
+    });
+    expect(offered.status, offered.text).toBe(201);
+    expect(await countOf(viewer, range)).toBe(before + 1);
+    // Behind the app's back: the offer is withdrawn straight in the database.
+    await t.database.db.execute(
+      sql`update shifts set rest_day_shift_interest = false where id = ${(offered.body as { id: number }).id}`,
+    );
+    expect(await countOf(viewer, range)).toBe(before);
+  });
+});
+
 describe("coherentCache", () => {
   it("serves an entry while nothing it depends on changed, and never after a change commits", async () => {
     const db = t.database.db;
