@@ -192,7 +192,8 @@ async function launchChromium(executable: string): Promise<{ port: number; stop:
       await exited;
       clearTimeout(timer);
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile for a moment after it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   try {
     const port = await new Promise<number>((resolve, reject) => {
