@@ -1,11 +1,8 @@
 import { z } from "zod";
 import type { ShiftType, SwapStatus } from "./enums";
+import { MAX_ROW_ID, MESSAGE_MAX_LENGTH, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "./message-rules";
 
-export const MESSAGE_MAX_LENGTH = 2000;
-
-export const CANCELLED_CHAT_NOTICE = "This swap request was cancelled. Message sending has been disabled.";
-export const MESSAGE_REQUIRED = "Message cannot be empty";
-export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-GB")} characters`;
+export * from "./message-rules";
 
 /** A chat message as every endpoint returns it. */
 export const messageSchema = z.object({
@@ -25,9 +22,6 @@ export const messageContentSchema = z
   .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)
   // PostgreSQL text cannot hold NUL; no keyboard types one.
   .refine((s) => !s.includes("\u0000"), "Message contains a character that cannot be sent");
-
-/** Row ids are PostgreSQL integers. */
-export const MAX_ROW_ID = 2_147_483_647;
 
 export const sendMessageSchema = z.object({
   swapRequestId: z.coerce

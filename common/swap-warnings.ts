@@ -1,4 +1,4 @@
-import { returnShiftOf } from "./swaps";
+import { returnShiftOf } from "./swap-rules";
 import {
   type Focus,
   swapParties,

@@ -1,8 +1,7 @@
-import { z } from "zod";
 import { addDays } from "./dates";
 import type { ShiftType } from "./enums";
 import { dayNumber, dayString, londonMinuteOf } from "./london-time";
-import { DISPLAY_FALLBACK_TIMES, isNightByTimes } from "./shifts";
+import { DISPLAY_FALLBACK_TIMES, isNightByTimes } from "./shift-rules";
 
 /**
  * Working Time Regulations 1998 checks (DESIGN §5.18): pure, shared by server and client.
@@ -23,14 +22,24 @@ export type WtrRule = (typeof wtrRules)[number];
 export const swapParties = ["requester", "responder"] as const;
 export type SwapParty = (typeof swapParties)[number];
 
-/** A warning as API responses carry it. `dates`: the shifts' dates, or a period's first and last day. */
-export const warningSchema = z.object({
-  rule: z.enum(wtrRules),
-  party: z.enum(swapParties),
-  message: z.string(),
-  dates: z.array(z.string()),
-});
-export type Warning = z.infer<typeof warningSchema>;
+/**
+ * A warning as API responses carry it (its schema is `warningSchema` in ./swaps). `dates`: the
+ * shifts' dates, or a period's first and last day.
+ */
+export type Warning = { rule: WtrRule; party: SwapParty; message: string; dates: string[] };
+
+/** Whether a value from a response body is a warning: the browser's check, without the schema library. */
+export function isWarning(value: unknown): value is Warning {
+  if (typeof value !== "object" || value === null) return false;
+  const w = value as Record<string, unknown>;
+  return (
+    wtrRules.includes(w.rule as WtrRule) &&
+    swapParties.includes(w.party as SwapParty) &&
+    typeof w.message === "string" &&
+    Array.isArray(w.dates) &&
+    w.dates.every((d) => typeof d === "string")
+  );
+}
 
 export type WtrLimits = {
   dailyRestHours: number;

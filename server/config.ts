@@ -39,6 +39,7 @@ const envSchema = z.object({
   APP_URL: z.string().url().optional(),
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: bool.default(false),
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
   TUTORIALS_PLAYLIST_URL: z.string().url().optional(),
   WTR_CHECKS: z.enum(["on", "off"]).default("on"),
   WTR_DAILY_REST_HOURS: z.coerce.number().min(0).max(24).default(11),
@@ -79,6 +80,8 @@ export type Config = {
   appUrl: string;
   cookieSecure: boolean;
   trustProxy: boolean;
+  /** Sign-ups one address may make in an hour: a station's network may put a whole crew behind one. */
+  registrationsPerIpPerHour: number;
   /** Unset: the profile shows no Tutorials card (no real playlist ships with the app). */
   tutorialsPlaylistUrl: string | null;
   logLevel: string;
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     cookieSecure: e.COOKIE_SECURE ?? appUrl.startsWith("https://"),
     trustProxy: e.TRUST_PROXY,
+    registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     tutorialsPlaylistUrl: e.TUTORIALS_PLAYLIST_URL ?? null,
     logLevel: e.LOG_LEVEL,
     workingTime:

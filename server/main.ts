@@ -40,7 +40,13 @@ async function main() {
   });
   log(`Email verification: ${config.emailVerification} (EMAIL_VERIFICATION; default required with SMTP_URL, else off)`);
   const app = await buildApp(
-    { config, db: database.db, databaseUrl: database.url, mailer },
+    {
+      config,
+      db: database.db,
+      databaseUrl: database.url,
+      mailer,
+      limits: { registrationsPerIp: config.registrationsPerIpPerHour },
+    },
     { loggerInstance: logger },
   );
 

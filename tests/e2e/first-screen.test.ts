@@ -253,4 +253,66 @@ describe("the first screen", () => {
       expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThanOrEqual(0.01);
     });
   }
+
+  test("on a phone, open requests arriving late move nothing on /swap-requests", async () => {
+    // A colleague of the same grade asks anyone to cover a shift: 'Looking for a match' lists it.
+    const colleague = await browser.newPage(PHONE);
+    await registerViaApi(colleague, newUser({ firstName: "Robin", lastName: "Hale" }));
+    const shift = (await callApi(colleague, "POST", "/api/shifts", {
+      date: addDays(todayInLondon(), 6),
+      shiftType: "day",
+      startTime: "07:00",
+      endTime: "19:00",
+    })) as { id: number };
+    await callApi(colleague, "POST", "/api/swap-requests", { requesterShiftId: shift.id });
+
+    const page = await signedInWithShifts(PHONE);
+    const open = await holdRequests(page, /\/api\/swap-requests\/open$/);
+    await page.goto("/swap-requests");
+    const mine = page.getByTestId("swap-requests-card");
+    await mine.getByRole("heading", { name: "Swap Requests" }).waitFor();
+    await expect.poll(() => open.count()).toBeGreaterThanOrEqual(1);
+    const box = () =>
+      mine.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
+      });
+    await page.evaluate(() => {
+      (window as unknown as { cls: number }).cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
+        }
+      }).observe({ type: "layout-shift" });
+    });
+    const before = await box();
+    await open.release();
+    await page
+      .getByTestId("open-requests-card")
+      .getByRole("button", { name: /^Offer to cover Robin Hale's shift/ })
+      .waitFor();
+    const after = await box();
+    for (const key of ["x", "y", "width", "height"] as const) {
+      expect(Math.abs(after[key] - before[key]), key).toBeLessThan(1);
+    }
+    expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThanOrEqual(0.01);
+  });
+
+  test("a signed-in screen's first download carries no validation library", async () => {
+    // zod validates forms (sign-in, profile) and socket events; a screen's first paint needs neither.
+    for (const screen of ["/dashboard", "/calendar", "/swap-requests", "/messages"]) {
+      const html = (await rawGet(screen, { accept: "text/html" })).body.toString("utf8");
+      const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+      expect(files.length, screen).toBeGreaterThan(1);
+      for (const file of files) {
+        const body = (await rawGet(file, { "accept-encoding": "identity" })).body.toString("utf8");
+        expect(body.includes("ZodError"), `${screen}: ${file}`).toBe(false);
+      }
+    }
+    // The sign-in page does load it, for its form: the check above can see it.
+    const signIn = (await rawGet("/", { accept: "text/html" })).body.toString("utf8");
+    const signInFiles = [...signIn.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    const bodies = await Promise.all(signInFiles.map((f) => rawGet(f, { "accept-encoding": "identity" })));
+    expect(bodies.some((b) => b.body.toString("utf8").includes("ZodError"))).toBe(true);
+  });
 });

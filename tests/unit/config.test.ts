@@ -44,6 +44,13 @@ describe("configuration", () => {
     expect(config.allowedEmailDomains).toEqual(["wmas.nhs.uk", "nhs.net"]);
   });
 
+  it("allows 100 sign-ups per address an hour unless REGISTRATIONS_PER_IP_PER_HOUR says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).registrationsPerIpPerHour).toBe(100);
+    expect(loadConfig({ DATA_DIR: dataDir(), REGISTRATIONS_PER_IP_PER_HOUR: "400" }).registrationsPerIpPerHour).toBe(
+      400,
+    );
+  });
+
   it("takes the working-time limits from WTR_* and turns the checks off with WTR_CHECKS=off", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).workingTime).toEqual({
       dailyRestHours: 11,
@@ -83,6 +90,8 @@ describe("configuration", () => {
     [{ WTR_AVERAGE_WEEK_HOURS: "0" }, "WTR_AVERAGE_WEEK_HOURS"],
     [{ WTR_REFERENCE_WEEKS: "2.5" }, "WTR_REFERENCE_WEEKS"],
     [{ ALLOWED_EMAIL_DOMAINS: " , " }, "ALLOWED_EMAIL_DOMAINS"],
+    [{ REGISTRATIONS_PER_IP_PER_HOUR: "0" }, "REGISTRATIONS_PER_IP_PER_HOUR"],
+    [{ REGISTRATIONS_PER_IP_PER_HOUR: "many" }, "REGISTRATIONS_PER_IP_PER_HOUR"],
   ])("refuses %j with one line naming %s", (env, name) => {
     let error: unknown;
     try {

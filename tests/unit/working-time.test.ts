@@ -4,11 +4,13 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "../../common/dates";
 import type { ShiftType } from "../../common/enums";
 import { dayNumber, dayString, londonMinute } from "../../common/london-time";
+import { warningSchema } from "../../common/swaps";
 import {
   type BeforeAfter,
   DEFAULT_WTR_LIMITS,
   type Focus,
   findBreaches,
+  isWarning,
   newBreaches,
   rosterWarnings,
   shiftWindow,
@@ -17,7 +19,6 @@ import {
   type Warning,
   type WorkingTimeShift,
   type WtrLimits,
-  warningSchema,
 } from "../../common/working-time";
 
 const limits = DEFAULT_WTR_LIMITS;
@@ -227,7 +228,10 @@ describe("working-time rules", () => {
         dates: ["2026-12-11", "2026-12-12"],
       },
     ]);
-    for (const w of warnings) expect(warningSchema.parse(w)).toEqual(w);
+    for (const w of warnings) {
+      expect(warningSchema.parse(w)).toEqual(w);
+      expect(isWarning(w)).toBe(true);
+    }
     // A swap that takes a breach away warns about nothing.
     const fixes = swapWarnings(
       {
@@ -475,5 +479,27 @@ describe("day numbers", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("isWarning, the browser's check of a warning", () => {
+  const good: Warning = { rule: "weekly_rest", party: "requester", message: "m", dates: ["2026-12-01"] };
+  it("accepts what the schema accepts and refuses what it refuses", () => {
+    const samples: unknown[] = [
+      good,
+      { ...good, rule: "night_hours", party: "responder", dates: [] },
+      { ...good, rule: "lunch" },
+      { ...good, party: "other" },
+      { ...good, message: 3 },
+      { ...good, dates: ["2026-12-01", 4] },
+      { ...good, dates: "2026-12-01" },
+      { rule: good.rule, party: good.party, message: good.message },
+      null,
+      "warning",
+      [],
+    ];
+    for (const sample of samples) {
+      expect(isWarning(sample), JSON.stringify(sample)).toBe(warningSchema.safeParse(sample).success);
+    }
   });
 });

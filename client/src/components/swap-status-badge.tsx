@@ -1,5 +1,5 @@
 import type { SwapStatus } from "@common/enums";
-import { swapStatusLabels } from "@common/swaps";
+import { swapStatusLabels } from "@common/swap-rules";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 

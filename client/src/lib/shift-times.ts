@@ -1,4 +1,4 @@
-import { DISPLAY_FALLBACK_TIMES } from "@common/shifts";
+import { DISPLAY_FALLBACK_TIMES } from "@common/shift-rules";
 
 /** SPEC's one time format for shifts and messages on every screen. */
 export const TIME_FORMAT = "h:mm a";

@@ -3,7 +3,7 @@
  * exponential back-off; while it is down, screens poll instead (SPEC §9).
  */
 
-import { parseRealtimeEvent, type RealtimeEvent } from "@common/realtime";
+import type { RealtimeEvent } from "@common/realtime";
 
 export type { RealtimeEvent };
 
@@ -39,6 +39,8 @@ function socketUrl(): string {
   return `${scheme}//${window.location.host}/ws`;
 }
 
+let parser: Promise<(value: unknown) => RealtimeEvent | null> | undefined;
+
 function connect() {
   if (socket || holders === 0) return;
   clearTimeout(retryTimer);
@@ -63,9 +65,14 @@ function connect() {
     } catch {
       return;
     }
-    const event = parseRealtimeEvent(data);
-    if (!event) return;
-    for (const listener of eventListeners) listener(event);
+    // Events are checked against their schema, whose library loads with the first event rather
+    // than with the screen. Every event waits on the same promise, so they keep their order.
+    parser ??= import("@common/realtime").then((m) => m.parseRealtimeEvent);
+    void parser.then((parse) => {
+      const event = parse(data);
+      if (!event) return;
+      for (const listener of eventListeners) listener(event);
+    });
   };
   ws.onclose = (event) => {
     if (socket !== ws) return;

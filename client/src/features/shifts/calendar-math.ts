@@ -1,6 +1,7 @@
 // Pure calendar arithmetic on 'yyyy-MM-dd' days; no time zones involved, unit-tested.
 import { addDays } from "@common/dates";
-import { DEFAULT_TIMES, type Shift } from "@common/shifts";
+import { DEFAULT_TIMES } from "@common/shift-rules";
+import type { Shift } from "@common/shifts";
 
 export type YearMonth = { year: number; month: number }; // month 1..12
 

@@ -1,6 +1,7 @@
 // Pure rules of the shift form (SPEC §4 'Shift type selection'); no React, unit-tested.
 import type { ShiftType } from "@common/enums";
-import { DEFAULT_TIMES, type Shift, shiftTypeLabels, TIME_STEP_MINUTES } from "@common/shifts";
+import { DEFAULT_TIMES, shiftTypeLabels, TIME_STEP_MINUTES } from "@common/shift-rules";
+import type { Shift } from "@common/shifts";
 import type { ShiftChoice } from "@/lib/shift-style";
 import { formatTime12, formatTimeRange } from "@/lib/shift-times";
 

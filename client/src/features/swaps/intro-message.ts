@@ -1,4 +1,4 @@
-import { coveredShiftType } from "@common/swaps";
+import { coveredShiftType } from "@common/swap-rules";
 import { format, parseISO } from "date-fns";
 import { shiftTimesText } from "@/lib/shift-times";
 

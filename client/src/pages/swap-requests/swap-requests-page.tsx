@@ -20,13 +20,19 @@ export function SwapRequestsPage() {
         title="Shift Swap Requests"
         description="Find a colleague to work your shift, and keep track of every request."
       />
-      <div className="grid items-start gap-5 lg:grid-cols-2">
-        <div className="flex flex-col gap-5">
+      {/* Wide: hub browsing and open requests on the left, the user's requests on the right. */}
+      <div className="grid items-start gap-5 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0">
           {/* An Available Off Day chosen in the hub browser opens the swap wizard. */}
           <BrowseByHub buttonLabel="Select Hub & Browse Clinicians" />
+        </div>
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <SwapRequestsCard myId={user.id} onNew={() => setWizardOpen(true)} />
+        </div>
+        {/* Last on phones: its list is as long as it is, and nothing below it moves when it arrives. */}
+        <div className="min-w-0 lg:col-start-1">
           <OpenRequestsCard />
         </div>
-        <SwapRequestsCard myId={user.id} onNew={() => setWizardOpen(true)} />
       </div>
       <SwapWizard open={wizardOpen} onOpenChange={setWizardOpen} />
     </>

@@ -1,4 +1,4 @@
-import { CANCELLED_CHAT_NOTICE, MESSAGE_MAX_LENGTH } from "@common/messages";
+import { CANCELLED_CHAT_NOTICE, MESSAGE_MAX_LENGTH } from "@common/message-rules";
 import { SendHorizontal } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";

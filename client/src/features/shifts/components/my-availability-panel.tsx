@@ -1,4 +1,5 @@
-import { CONFIRM_SWAP_CHANGE, isAvailableOffDay, type Shift } from "@common/shifts";
+import { CONFIRM_SWAP_CHANGE, isAvailableOffDay } from "@common/shift-rules";
+import type { Shift } from "@common/shifts";
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { ChevronDown } from "lucide-react";

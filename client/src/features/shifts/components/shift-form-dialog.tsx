@@ -1,5 +1,6 @@
 import { isCalendarDay } from "@common/dates";
-import { type Shift, timePairIssue } from "@common/shifts";
+import { timePairIssue } from "@common/shift-rules";
+import type { Shift } from "@common/shifts";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

@@ -1,4 +1,5 @@
-import { CONFIRM_SWAP_CHANGE, type Shift } from "@common/shifts";
+import { CONFIRM_SWAP_CHANGE } from "@common/shift-rules";
+import type { Shift } from "@common/shifts";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
 import { useUser } from "@/lib/user";

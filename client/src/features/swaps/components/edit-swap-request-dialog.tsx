@@ -1,4 +1,5 @@
-import { allowedActions, MAX_OFFERS, type SwapRequest } from "@common/swaps";
+import { allowedActions, MAX_OFFERS } from "@common/swap-rules";
+import type { SwapRequest } from "@common/swaps";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import {

@@ -1,4 +1,5 @@
-import { MAX_OFFERS, OFFER_LIMIT_MESSAGE, type SwapShift } from "@common/swaps";
+import { MAX_OFFERS, OFFER_LIMIT_MESSAGE } from "@common/swap-rules";
+import type { SwapShift } from "@common/swaps";
 import type { Warning } from "@common/working-time";
 import { toast } from "@/components/ui/use-toast";
 import { RestWarningNote } from "./rest-warnings";

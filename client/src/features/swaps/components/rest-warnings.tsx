@@ -1,5 +1,5 @@
 import type { SwapRequest } from "@common/swaps";
-import { theirMessage, type Warning, warningSchema } from "@common/working-time";
+import { isWarning, theirMessage, type Warning } from "@common/working-time";
 import { AlertTriangle } from "lucide-react";
 import type { ReactNode } from "react";
 import { isApiError } from "@/lib/api";
@@ -7,8 +7,8 @@ import { isApiError } from "@/lib/api";
 /** The warnings a 409 from agree carries when the caller's rest would break, or null for other errors. */
 export function restWarningsOf(error: unknown): Warning[] | null {
   if (!isApiError(error) || error.status !== 409) return null;
-  const parsed = warningSchema.array().safeParse((error.body as { warnings?: unknown } | null)?.warnings);
-  return parsed.success && parsed.data.length > 0 ? parsed.data : null;
+  const warnings = (error.body as { warnings?: unknown } | null)?.warnings;
+  return Array.isArray(warnings) && warnings.length > 0 && warnings.every(isWarning) ? warnings : null;
 }
 
 export function otherFirstName(r: SwapRequest, role: "requester" | "responder" | "other"): string {

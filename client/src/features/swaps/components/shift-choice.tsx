@@ -1,4 +1,5 @@
-import { coveredShiftType, type SwapShift } from "@common/swaps";
+import { coveredShiftType } from "@common/swap-rules";
+import type { SwapShift } from "@common/swaps";
 import type { ReactNode } from "react";
 import { formatDay, LONG_DATE, shiftTimes } from "@/lib/format";
 import { cn } from "@/lib/utils";

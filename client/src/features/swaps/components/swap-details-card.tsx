@@ -1,4 +1,5 @@
-import { allowedActions, type SwapRequest } from "@common/swaps";
+import { allowedActions } from "@common/swap-rules";
+import type { SwapRequest } from "@common/swaps";
 import type { Warning } from "@common/working-time";
 import { CheckCircle2 } from "lucide-react";
 import { type ReactNode, useState } from "react";

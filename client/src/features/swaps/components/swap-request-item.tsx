@@ -1,4 +1,5 @@
-import { allowedActions, type SwapRequest } from "@common/swaps";
+import { allowedActions } from "@common/swap-rules";
+import type { SwapRequest } from "@common/swaps";
 import { MessageSquare, Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";

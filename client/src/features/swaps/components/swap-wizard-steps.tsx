@@ -1,5 +1,6 @@
 import { gradeLabel } from "@common/enums";
-import { MAX_OFFERS, type PotentialMatch, type SwapShift } from "@common/swaps";
+import { MAX_OFFERS } from "@common/swap-rules";
+import type { PotentialMatch, SwapShift } from "@common/swaps";
 import type { Warning } from "@common/working-time";
 import { RestWarnings } from "@/components/rest-warnings";
 import { Spinner } from "@/components/ui/spinner";
