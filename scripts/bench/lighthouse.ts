@@ -182,17 +182,26 @@ async function launchChromium(executable: string): Promise<{ port: number; stop:
   const child: ChildProcess = spawn(
     executable,
     [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
-    { stdio: ["ignore", "ignore", "pipe"] },
+    // Its own process group, so stopping it stops its helper processes too.
+    { stdio: ["ignore", "ignore", "pipe"], detached: true },
   );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // The group is already gone.
+    }
+  };
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      killGroup("SIGTERM");
+      const timer = setTimeout(() => killGroup("SIGKILL"), 5000);
       await exited;
       clearTimeout(timer);
     }
-    // Chromium's helper processes may still be writing the profile for a moment after it exits.
+    // Helpers that outlived the browser would keep writing the profile while it is removed.
+    killGroup("SIGKILL");
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   try {
