@@ -50,6 +50,23 @@ async function holdRequests(page: Page, pattern: RegExp) {
   };
 }
 
+/**
+ * Starts summing the page's layout shifts as the Web Vitals' CLS counts them (`buffered`: also those
+ * before now); the returned function reads the sum.
+ */
+async function watchLayoutShifts(page: Page, buffered = false) {
+  await page.evaluate((fromStart) => {
+    const w = window as unknown as { cls: number };
+    w.cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!e.hadRecentInput) w.cls += e.value;
+      }
+    }).observe({ type: "layout-shift", buffered: fromStart });
+  }, buffered);
+  return () => page.evaluate(() => (window as unknown as { cls: number }).cls);
+}
+
 async function cardBoxes(page: Page) {
   return page.getByTestId("dashboard-cards").evaluate((grid) =>
     [...grid.children].map((card) => {
@@ -89,14 +106,7 @@ describe("the first screen", () => {
       const data = await holdRequests(page, /\/api\/(shifts|swap-requests)(\?|$)/);
       await page.goto("/dashboard");
       // Layout shifts of the whole visit (buffered), summed as the Web Vitals' CLS counts them.
-      await page.evaluate(() => {
-        (window as unknown as { cls: number }).cls = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-            if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      const cls = await watchLayoutShifts(page, true);
       await page.getByTestId("upcoming-shifts").getByText("Loading your shifts").waitFor({ state: "attached" });
       await page
         .getByTestId("dashboard-swap-requests")
@@ -118,8 +128,7 @@ describe("the first screen", () => {
           expect(Math.abs(box[key] - before[i][key]), `card ${i} ${key}`).toBeLessThan(1);
         }
       }
-      const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
-      expect(cls).toBeLessThanOrEqual(0.01);
+      expect(await cls()).toBeLessThanOrEqual(0.01);
     });
   }
 
@@ -236,21 +245,14 @@ describe("the first screen", () => {
       expect(await scripts.count()).toBeGreaterThan(0);
       expect(await page.getByTestId("upcoming-shifts").count(), "no screen content yet").toBe(0);
       const before = await boxOf(page, banner);
-      await page.evaluate(() => {
-        (window as unknown as { cls: number }).cls = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-            if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      const cls = await watchLayoutShifts(page, true);
       await scripts.release();
       await page.getByTestId("upcoming-shifts").locator("li[data-day]").first().waitFor();
       expectSameBox(await boxOf(page, banner), before, "banner");
       // The app's own frame replaced the page's: one banner, one main landmark.
       expect(await page.locator(banner).count()).toBe(1);
       expect(await page.getByRole("main").count()).toBe(1);
-      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThanOrEqual(0.01);
+      expect(await cls()).toBeLessThanOrEqual(0.01);
     });
   }
 
@@ -277,14 +279,7 @@ describe("the first screen", () => {
         const r = el.getBoundingClientRect();
         return { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
       });
-    await page.evaluate(() => {
-      (window as unknown as { cls: number }).cls = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
-        }
-      }).observe({ type: "layout-shift" });
-    });
+    const cls = await watchLayoutShifts(page);
     const before = await box();
     await open.release();
     await page
@@ -295,7 +290,7 @@ describe("the first screen", () => {
     for (const key of ["x", "y", "width", "height"] as const) {
       expect(Math.abs(after[key] - before[key]), key).toBeLessThan(1);
     }
-    expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThanOrEqual(0.01);
+    expect(await cls()).toBeLessThanOrEqual(0.01);
   });
 
   test("a signed-in screen's first download carries no validation library", async () => {
