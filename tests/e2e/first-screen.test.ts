@@ -310,4 +310,40 @@ describe("the first screen", () => {
     const bodies = await Promise.all(signInFiles.map((f) => rawGet(f, { "accept-encoding": "identity" })));
     expect(bodies.some((b) => b.body.toString("utf8").includes("ZodError"))).toBe(true);
   });
+
+  test("moving between screens keeps the tab bar on screen in every frame", async () => {
+    const page = await signedInWithShifts(PHONE);
+    await page.goto("/dashboard");
+    await page.getByTestId("upcoming-shifts").locator("li[data-day]").first().waitFor();
+    const tabs = page.getByTestId("tab-bar");
+    // A phone's slower processor: a screen that rendered in the background would span frames.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    for (const [tab, heading] of [
+      ["Calendar", "Your Schedule"],
+      ["Dashboard", /^Welcome back, Alex/],
+    ] as const) {
+      // Whether a tab bar is in the page, sampled every frame from the tap until the screen is up.
+      await page.evaluate(() => {
+        const w = window as unknown as { frames_: boolean[]; sampling: boolean };
+        w.frames_ = [];
+        w.sampling = true;
+        const sample = () => {
+          w.frames_.push(document.querySelector('[data-testid="tab-bar"]') !== null);
+          if (w.sampling) requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
+      await tabs.getByRole("link", { name: tab }).click();
+      await page.getByRole("heading", { name: heading }).waitFor();
+      await page.waitForTimeout(300);
+      const frames = await page.evaluate(() => {
+        const w = window as unknown as { frames_: boolean[]; sampling: boolean };
+        w.sampling = false;
+        return w.frames_;
+      });
+      expect(frames.length, tab).toBeGreaterThan(3);
+      expect(frames.every(Boolean), `frames without a tab bar going to ${tab}`).toBe(true);
+    }
+  });
 });
