@@ -137,7 +137,7 @@ describe("offline reading", () => {
           .poll(() => page.evaluate(() => fetch("/api/auth/user").then((r) => r.status)), { timeout: 10_000 })
           .toBe(401);
         await page.reload();
-        await page.getByRole("heading", { name: "Sign In" }).waitFor();
+        await page.getByLabel("Email").waitFor();
         expect(await page.evaluate(() => localStorage.getItem("crewswap-pending-logout"))).toBeNull();
       }
     });
