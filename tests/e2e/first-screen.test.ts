@@ -346,4 +346,16 @@ describe("the first screen", () => {
       expect(frames.every(Boolean), `frames without a tab bar going to ${tab}`).toBe(true);
     }
   });
+
+  test("without JavaScript the page says so, instead of a frame that never finishes loading", async () => {
+    const page = await browser.newPage(PHONE, { javaScriptEnabled: false });
+    for (const screen of ["/", "/dashboard"]) {
+      await page.goto(screen);
+      // What is drawn (Playwright's text search leaves <noscript> out, so read the rendered text).
+      expect(await page.evaluate(() => document.body.innerText.trim()), screen).toBe(
+        "CrewSwap needs JavaScript to run. Please enable it in your browser.",
+      );
+      expect(await page.locator("#root").isVisible(), screen).toBe(false);
+    }
+  });
 });

@@ -31,8 +31,10 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newContext(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
+  options: { javaScriptEnabled?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
+    ...options,
     baseURL: baseUrl(),
     viewport,
     locale: "en-GB",
@@ -177,9 +179,9 @@ export function browserPerFile() {
   });
   return {
     /** A page in a fresh context (its own cookies and storage) at the given viewport. */
-    async newPage(viewport: Viewport = DESKTOP): Promise<Page> {
+    async newPage(viewport: Viewport = DESKTOP, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
       if (!browser) throw new Error("The browser has not started");
-      const context = await newContext(browser, viewport);
+      const context = await newContext(browser, viewport, options);
       contexts.push(context);
       return context.newPage();
     },
