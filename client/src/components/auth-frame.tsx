@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 
 export type AuthView = "signin" | "signup" | "forgot";
 
-export const AUTH_HEADINGS: Record<AuthView, { title: string; description: string }> = {
+const AUTH_HEADINGS: Record<AuthView, { title: string; description: string }> = {
   signin: { title: "Sign In", description: "Welcome back. Sign in to manage your shifts and swaps." },
   signup: { title: "Sign Up", description: "Create your account with your NHS work email." },
   forgot: { title: "Forgot your password?", description: "We will email you a link to reset it." },
