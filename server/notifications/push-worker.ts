@@ -13,6 +13,7 @@ import {
   type SubscriptionRow,
   subscriptionsOf,
 } from "./push-queries";
+import { postPush } from "./push-transport";
 
 export type PushWorkerOptions = {
   db: Db;
@@ -100,15 +101,15 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       },
     );
     try {
-      const res = await fetch(details.endpoint, {
-        method: "POST",
+      const status = await postPush({
+        endpoint: details.endpoint,
         headers: Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)])),
-        body: details.body ? new Uint8Array(details.body) : undefined,
-        signal: AbortSignal.any([aborter.signal, AbortSignal.timeout(timeoutMs)]),
+        body: details.body,
+        timeoutMs,
+        signal: aborter.signal,
       });
-      await res.body?.cancel();
-      if (res.status === 404 || res.status === 410) return "gone";
-      return res.ok ? "ok" : "retry";
+      if (status === 404 || status === 410) return "gone";
+      return status >= 200 && status < 300 ? "ok" : "retry";
     } catch {
       return "retry";
     }

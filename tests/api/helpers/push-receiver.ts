@@ -51,8 +51,25 @@ export function decryptAes128gcm(body: Buffer, ecdh: ReturnType<typeof createECD
   return padded.subarray(0, end);
 }
 
+type VerifiedToken = { key: string; aud: unknown; exp: number };
+
 /** Checks `Authorization: vapid t=JWT, k=KEY` and returns the key. */
 export function verifyVapid(authorization: string | undefined, audience: string): string {
+  const token = verifyToken(authorization);
+  if (token.aud !== audience) throw new Error(`JWT aud ${token.aud}, expected ${audience}`);
+  const now = Date.now() / 1000;
+  if (!(token.exp > now && token.exp <= now + 24 * 3600 + 60)) throw new Error(`JWT exp ${token.exp}`);
+  return token.key;
+}
+
+// A server signs one JWT per push service and reuses it for hours, as RFC 8292 intends: its
+// signature is checked once, like a push service that remembers a token it has verified. Its
+// audience and expiry are still checked on every push.
+const verifiedTokens = new Map<string, VerifiedToken>();
+
+function verifyToken(authorization: string | undefined): VerifiedToken {
+  const known = verifiedTokens.get(authorization ?? "");
+  if (known) return known;
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? "");
   if (!m) throw new Error(`not a VAPID authorization: ${authorization}`);
   const [, jwt, k] = m;
@@ -72,11 +89,11 @@ export function verifyVapid(authorization: string | undefined, audience: string)
     Buffer.from(s, "base64url"),
   );
   if (!ok) throw new Error("VAPID signature does not verify");
-  if (claims.aud !== audience) throw new Error(`JWT aud ${claims.aud}, expected ${audience}`);
-  const now = Date.now() / 1000;
-  if (!(claims.exp > now && claims.exp <= now + 24 * 3600 + 60)) throw new Error(`JWT exp ${claims.exp}`);
   if (typeof claims.sub !== "string" || !/^(mailto:|https:)/.test(claims.sub)) throw new Error(`JWT sub ${claims.sub}`);
-  return k;
+  const token = { key: k, aud: claims.aud, exp: Number(claims.exp) };
+  if (verifiedTokens.size > 1000) verifiedTokens.clear();
+  verifiedTokens.set(authorization ?? "", token);
+  return token;
 }
 
 export class PushReceiver {
