@@ -200,13 +200,13 @@ describe("notification settings", () => {
       await card.getByText("Off on this device.").waitFor();
       await card.getByRole("button", { name: "Turn on push notifications" }).waitFor();
       const email = card.getByRole("checkbox", { name: /Email me a summary/ });
-      await expect.poll(() => email.getAttribute("aria-checked")).toBe("true");
+      await expect.poll(() => email.isChecked()).toBe(true);
       await card.scrollIntoViewIfNeeded();
       await snap(page, `notifications-profile-${viewport.width}`);
       expect(await axeViolations(page)).toEqual([]);
 
       await email.click();
-      await expect.poll(() => email.getAttribute("aria-checked")).toBe("false");
+      await expect.poll(() => email.isChecked()).toBe(false);
       expect(await callApi(page, "GET", "/api/notifications/settings")).toEqual({ email: false });
     });
   }

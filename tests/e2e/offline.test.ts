@@ -78,7 +78,7 @@ describe("offline reading", () => {
       await chip.waitFor();
       await page.goto("/profile");
       const email = page.getByRole("checkbox", { name: /Email me a summary/ });
-      await expect.poll(() => email.getAttribute("aria-checked")).toBe("true");
+      await expect.poll(() => email.isChecked()).toBe(true);
       await expect
         .poll(async () => (await storedValues(page)).join("").includes(`"queryKey":["notifications","settings"]`), {
           timeout: 10_000,
@@ -107,7 +107,7 @@ describe("offline reading", () => {
 
       // Changes are disabled, with the reason.
       await page.goto("/profile");
-      await expect.poll(() => email.getAttribute("aria-checked")).toBe("true");
+      await expect.poll(() => email.isChecked()).toBe(true);
       expect(await email.isDisabled()).toBe(true);
       await page.getByText("You are offline. Changes need a connection.", { exact: true }).waitFor();
       if (shots) await page.screenshot({ path: `${shots}/offline-profile-${viewport.width}.png` });

@@ -128,7 +128,7 @@ describe("schedule page", () => {
     const form = page.getByRole("dialog", { name: "Add Shift" });
     await form.getByRole("radio", { name: "Available Off Day" }).check();
     expect(await form.getByLabel("Start time").count()).toBe(0);
-    expect(await form.getByRole("checkbox", { name: "Available Off Day" }).getAttribute("aria-checked")).toBe("true");
+    expect(await form.getByRole("checkbox", { name: "Available Off Day" }).isChecked()).toBe(true);
     await form.getByRole("button", { name: "Add shift" }).click();
     await toastText(page, "Shift added").waitFor();
     await chip(page, `Available Off Day, ${calendarDayName(target)}`).waitFor();

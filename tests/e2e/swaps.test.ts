@@ -204,8 +204,8 @@ describe("a swap from browse-by-hub to both calendars", () => {
     await benDetails.getByText("Submit this swap on GRS").waitFor();
     await benDetails.getByRole("checkbox", { name: "Submitted on GRS" }).click();
     await expect
-      .poll(() => benDetails.getByRole("checkbox", { name: "Submitted on GRS" }).getAttribute("aria-checked"))
-      .toBe("true");
+      .poll(() => benDetails.getByRole("checkbox", { name: "Submitted on GRS" }).isChecked())
+      .toBe(true);
 
     // Ava's screen follows without a reload.
     await avaDetails.getByText("Deal completed!").waitFor({ timeout: 15_000 });

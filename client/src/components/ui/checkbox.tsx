@@ -1,21 +1,32 @@
 import { Check } from "lucide-react";
-import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
-export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
+type CheckboxProps = Omit<React.ComponentProps<"input">, "type" | "checked" | "onChange"> & {
+  checked?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+};
+
+/**
+ * The platform's checkbox, drawn in the app's style: its role, keyboard and form behaviour are the
+ * browser's own, and mounting one measures nothing (a screen of them used to force a layout each).
+ */
+export function Checkbox({ className, checked, onCheckedChange, ...props }: CheckboxProps) {
   return (
-    <CheckboxPrimitive.Root
-      data-slot="checkbox"
-      className={cn(
-        "peer size-6 shrink-0 rounded-sm border-2 border-foreground bg-card disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground",
-        className,
-      )}
-      {...props}
-    >
-      <CheckboxPrimitive.Indicator className="flex items-center justify-center text-current">
-        <Check aria-hidden="true" className="size-4" strokeWidth={3} />
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+    <span className={cn("relative inline-flex size-6 shrink-0", className)}>
+      <input
+        type="checkbox"
+        data-slot="checkbox"
+        checked={checked}
+        onChange={(event) => onCheckedChange?.(event.currentTarget.checked)}
+        className="peer size-6 shrink-0 cursor-pointer appearance-none rounded-sm border-2 border-foreground bg-card checked:border-primary checked:bg-primary disabled:cursor-not-allowed disabled:opacity-60"
+        {...props}
+      />
+      <Check
+        aria-hidden="true"
+        strokeWidth={3}
+        className="pointer-events-none invisible absolute inset-0 m-auto size-4 text-primary-foreground peer-checked:visible peer-disabled:opacity-60"
+      />
+    </span>
   );
 }
