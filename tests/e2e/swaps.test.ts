@@ -203,9 +203,7 @@ describe("a swap from browse-by-hub to both calendars", () => {
     await benDetails.getByText("Deal completed!").waitFor();
     await benDetails.getByText("Submit this swap on GRS").waitFor();
     await benDetails.getByRole("checkbox", { name: "Submitted on GRS" }).click();
-    await expect
-      .poll(() => benDetails.getByRole("checkbox", { name: "Submitted on GRS" }).isChecked())
-      .toBe(true);
+    await expect.poll(() => benDetails.getByRole("checkbox", { name: "Submitted on GRS" }).isChecked()).toBe(true);
 
     // Ava's screen follows without a reload.
     await avaDetails.getByText("Deal completed!").waitFor({ timeout: 15_000 });

@@ -1,5 +1,5 @@
-import { createContext, type ReactNode, useContext, useId } from "react";
 import type * as React from "react";
+import { createContext, type ReactNode, useContext, useId } from "react";
 import { cn } from "@/lib/utils";
 
 type Group = { name: string; value: string; disabled: boolean; onValueChange?: (value: string) => void };
@@ -28,7 +28,9 @@ export function RadioGroup({ className, value, onValueChange, disabled, name, ch
       className={cn("grid gap-3", className)}
       {...props}
     >
-      <GroupContext.Provider value={{ name: name ?? fallbackName, value: value ?? "", disabled: !!disabled, onValueChange }}>
+      <GroupContext.Provider
+        value={{ name: name ?? fallbackName, value: value ?? "", disabled: !!disabled, onValueChange }}
+      >
         {children}
       </GroupContext.Provider>
     </div>
