@@ -1,5 +1,4 @@
-import { tzOffset } from "@date-fns/tz";
-import { LONDON } from "./dates";
+import { londonOffset } from "./dates";
 
 /**
  * Europe/London wall-clock time as whole minutes since the Unix epoch, for rules that measure real
@@ -33,7 +32,7 @@ const dayOffsets = new Map<number, readonly [number, number]>();
 /** Instants of wall times on the days the clocks change. */
 const changeDayInstants = new Map<number, number>();
 
-const offsetAt = (utcMinutes: number) => tzOffset(LONDON, new Date(utcMinutes * 60_000));
+const offsetAt = (utcMinutes: number) => londonOffset(utcMinutes * 60_000);
 
 function offsetsOf(n: number): readonly [number, number] {
   let known = dayOffsets.get(n);

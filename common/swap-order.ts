@@ -1,3 +1,4 @@
+import { compareDays } from "./dates";
 import type { SwapStatus } from "./enums";
 
 /** Statuses still in play; declined, cancelled and completed requests are past. */
@@ -16,9 +17,9 @@ export function splitByShift<T>(
   const isActive = (k: { status: SwapStatus; shiftDate: string }) => ACTIVE.includes(k.status) && k.shiftDate >= today;
   const active = keyed
     .filter((e) => isActive(e.key))
-    .sort((a, b) => a.key.shiftDate.localeCompare(b.key.shiftDate) || a.key.id - b.key.id);
+    .sort((a, b) => compareDays(a.key.shiftDate, b.key.shiftDate) || a.key.id - b.key.id);
   const past = keyed
     .filter((e) => !isActive(e.key))
-    .sort((a, b) => b.key.shiftDate.localeCompare(a.key.shiftDate) || a.key.id - b.key.id);
+    .sort((a, b) => compareDays(b.key.shiftDate, a.key.shiftDate) || a.key.id - b.key.id);
   return { active: active.map((e) => e.item), past: past.map((e) => e.item) };
 }

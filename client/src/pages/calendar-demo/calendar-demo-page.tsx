@@ -1,3 +1,4 @@
+import { compareDays } from "@common/dates";
 import type { Shift } from "@common/shifts";
 import { LogIn } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -93,7 +94,7 @@ function ManualEntry({ today }: { today: string }) {
       notes: body.notes || null,
       createdAt: editing?.createdAt ?? new Date().toISOString(),
     };
-    setShifts((list) => [...list.filter((s) => s.id !== next.id), next].sort((a, b) => a.date.localeCompare(b.date)));
+    setShifts((list) => [...list.filter((s) => s.id !== next.id), next].sort((a, b) => compareDays(a.date, b.date)));
     toast({ title: editing ? "Shift updated" : "Shift added" });
   };
 

@@ -1,3 +1,4 @@
+import { compareDays } from "@common/dates";
 import { CONFIRM_SWAP_CHANGE, isAvailableOffDay } from "@common/shift-rules";
 import type { Shift } from "@common/shifts";
 import { useQuery } from "@tanstack/react-query";
@@ -19,7 +20,7 @@ import { SwapChangeConfirm } from "./swap-change-confirm";
 
 /** The user's own future rest days and coverage requests, grouped (SPEC §2 'My Availability'). */
 export function groupAvailability(shifts: Shift[], today: string) {
-  const future = shifts.filter((s) => s.date >= today).sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  const future = shifts.filter((s) => s.date >= today).sort((a, b) => compareDays(a.date, b.date) || a.id - b.id);
   return {
     offDays: future.filter((s) => isAvailableOffDay(s)),
     restDays: future.filter((s) => s.shiftType === "rest_day" && !s.restDayShiftInterest),

@@ -1,3 +1,4 @@
+import { compareDays } from "@common/dates";
 import { allowedActions, MAX_OFFERS } from "@common/swap-rules";
 import type { SwapRequest } from "@common/swaps";
 import { useState } from "react";
@@ -18,7 +19,6 @@ import { useUpdateSwapRequest } from "../api/update-swap-request";
 import { useOfferWarnings } from "../hooks/use-offer-warnings";
 import { failureToast, successToast } from "../toasts";
 import { OfferPicker } from "./offer-picker";
-
 /**
  * The requester's edit/cancel control: change the shifts offered in return (which clears both
  * agreements), cancel the request, or delete it with its conversation.
@@ -60,7 +60,7 @@ function EditBody({ request: r, onClose }: { request: SwapRequest; onClose: () =
     ...(matches.data?.find((m) => m.user.id === r.responderId)?.seekingCoverageShifts ?? []).filter(
       (s) => !r.offers.some((o) => o.shiftId === s.id),
     ),
-  ].sort((a, b) => a.date.localeCompare(b.date));
+  ].sort((a, b) => compareDays(a.date, b.date));
   const offerWarnings = useOfferWarnings(r.requesterShift, candidates);
 
   const save = () =>
