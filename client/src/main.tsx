@@ -1,3 +1,5 @@
+// First: it configures zod before any screen defines a schema.
+import "@/lib/zod-config";
 import { onlineManager } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { lazy, StrictMode, Suspense, startTransition } from "react";

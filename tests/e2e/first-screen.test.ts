@@ -311,6 +311,33 @@ describe("the first screen", () => {
     expect(bodies.some((b) => b.body.toString("utf8").includes("ZodError"))).toBe(true);
   });
 
+  test("screens with forms break no rule of the page's Content-Security-Policy", async () => {
+    const watch = async (page: Page) => {
+      await page.context().addInitScript(() => {
+        const w = window as unknown as { violations: string[] };
+        w.violations = [];
+        document.addEventListener("securitypolicyviolation", (e) =>
+          w.violations.push(`${e.violatedDirective} at ${e.sourceFile}:${e.lineNumber}`),
+        );
+      });
+      return () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+    };
+    // The sign-in and sign-up forms validate with zod; so do the profile's.
+    const out = await browser.newPage(PHONE);
+    const outViolations = await watch(out);
+    await out.goto("/");
+    await out.getByLabel("Email").fill("someone@nhs.net");
+    await out.getByRole("tab", { name: "Sign Up" }).click();
+    await out.getByLabel("First name").waitFor();
+    expect(await outViolations()).toEqual([]);
+
+    const page = await signedInWithShifts(PHONE);
+    const violations = await watch(page);
+    await page.goto("/profile");
+    await page.getByRole("form", { name: "Personal Information" }).waitFor();
+    expect(await violations()).toEqual([]);
+  });
+
   test("moving between screens keeps the tab bar on screen in every frame", async () => {
     const page = await signedInWithShifts(PHONE);
     await page.goto("/dashboard");
