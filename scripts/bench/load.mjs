@@ -57,11 +57,14 @@ async function paced(seconds, record) {
   let errors = 0;
   let dropped = 0;
   let bytes = 0;
+  // How late this process sent each request: time the server never saw, counted in its latency.
+  const sendLags = [];
   const total = Math.max(1, Math.round(cfg.rate * seconds));
   const interval = 1000 / cfg.rate;
   const pending = new Set();
   const maxPending = Math.max(cfg.connections, Math.round(cfg.rate * MAX_BACKLOG_S));
   const fire = (i, due) => {
+    sendLags.push(performance.now() - due);
     if (pending.size >= maxPending) {
       dropped += 1;
       return;
@@ -119,7 +122,13 @@ async function paced(seconds, record) {
   const elapsed = (performance.now() - t0) / 1000;
   agent.destroy();
   if (!record) return null;
-  return { ...summary(samples, codes, errors + abandoned, elapsed, bytes), dropped };
+  sendLags.sort((a, b) => a - b);
+  return {
+    ...summary(samples, codes, errors + abandoned, elapsed, bytes),
+    dropped,
+    sendLagP99: round(percentile(sendLags, 99)),
+    sendLagMax: round(sendLags[sendLags.length - 1] ?? null),
+  };
 }
 
 function withAutocannon(seconds, record) {
