@@ -1,7 +1,6 @@
 // First: it configures zod before any screen defines a schema.
 import "@/lib/zod-config";
 import { onlineManager } from "@tanstack/react-query";
-import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { lazy, StrictMode, Suspense, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BetaBannerProvider } from "@/components/beta-banner";
@@ -9,6 +8,7 @@ import { OfflineReason } from "@/components/ui/offline-reason";
 import { OfflineBanner } from "@/features/offline/offline-banner";
 import { OFFLINE_MAX_AGE_MS, offlinePersister } from "@/lib/offline-cache";
 import { endPendingLogout, hasPendingLogout } from "@/lib/pending-logout";
+import { PersistedQueryClientProvider } from "@/lib/persisted-query-client";
 import { queryClient } from "@/lib/query-client";
 import { userQueryKey, userQueryOptions } from "@/lib/user";
 import { AppRoutes, preloadRoute } from "@/routes";
@@ -44,7 +44,7 @@ if (!root) throw new Error("Missing #root element");
 startTransition(() =>
   createRoot(root).render(
     <StrictMode>
-      <PersistQueryClientProvider
+      <PersistedQueryClientProvider
         client={queryClient}
         persistOptions={{
           persister: offlinePersister,
@@ -73,7 +73,7 @@ startTransition(() =>
             <Toaster />
           </Suspense>
         </BetaBannerProvider>
-      </PersistQueryClientProvider>
+      </PersistedQueryClientProvider>
     </StrictMode>,
   ),
 );
