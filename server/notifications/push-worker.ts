@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { setImmediate } from "node:timers/promises";
 import webpush from "web-push";
 import type { PushPayload } from "../../common/push";
@@ -80,6 +81,9 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     return authorization;
   };
   const aborter = new AbortController();
+  // Every push in flight listens on this one signal (SENDING_AT_ONCE rows, each to all of its
+  // user's devices) and lets go when it ends: more than Node's default of 10 is no leak.
+  setMaxListeners(SENDING_AT_ONCE * 16, aborter.signal);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = true;

@@ -158,6 +158,26 @@ describe("a new message", () => {
   });
 });
 
+describe("a user with many devices", () => {
+  it("gets a push on each of them at once, without the process warning of a listener leak", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on("warning", onWarning);
+    try {
+      const devices = Array.from({ length: 12 }, (_, i) => receiver.subscription(`bob-device-${i}`));
+      for (const d of devices) expect((await subscribe(bob, d.json)).status).toBe(201);
+      const { request } = await newRequest();
+      const res = await alice.client.post("/api/messages", { swapRequestId: request.id, content: "Twelve" });
+      expect(res.status).toBe(201);
+      await receiver.waitFor(() => devices.every((d) => receiver.pushesFor(d.endpoint).length === 1));
+      await sleep(200);
+      expect(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning"))).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+});
+
 describe("a push service that fails", () => {
   it("deletes the subscription when it answers 410", async () => {
     const sub = receiver.subscription("gone");
