@@ -509,6 +509,29 @@ describe("accessibility", () => {
     }
   });
 
+  test("the Sign In and Sign Up tabs follow the arrow keys, and only the chosen tab is in the Tab order", async () => {
+    const page = await openPage();
+    await page.goto("/");
+    const signIn = page.getByRole("tab", { name: "Sign In" });
+    const signUp = page.getByRole("tab", { name: "Sign Up" });
+    await signIn.focus();
+    expect(await signIn.getAttribute("tabindex")).toBe("0");
+    expect(await signUp.getAttribute("tabindex")).toBe("-1");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => signUp.getAttribute("aria-selected")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Sign Up");
+    await page.getByRole("tabpanel", { name: "Sign Up" }).getByLabel("First name").waitFor();
+    expect(await page.getByRole("tabpanel").count()).toBe(1);
+    // Past the last tab the arrow comes round to the first; Home and End go to the ends.
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => signIn.getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("End");
+    await expect.poll(() => signUp.getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("Home");
+    await expect.poll(() => signIn.getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("tabpanel", { name: "Sign In" }).getByLabel("Email").waitFor();
+  });
+
   test("the sign-in form works with the keyboard alone", async () => {
     const page = await openPage();
     const user = newUser({ firstName: "Drew" });
