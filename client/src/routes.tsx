@@ -2,44 +2,40 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useDeferredValue } 
 import { Redirect, Route, Switch } from "wouter";
 import { AuthPending, SignedInPending } from "@/app/pending-frames";
 import { PageSpinner } from "@/components/ui/spinner";
+import { type PreloadableComponent, preloadableLazy } from "@/lib/preloadable-lazy";
 import { returnPath, signInPathFor } from "@/lib/return-to";
 import { useUser } from "@/lib/user";
 
-// Every screen is its own chunk, so the entry holds only what all of them need. Each loader is
-// named so the entry can start the current screen's download before React renders (preloadRoute).
-const load = {
-  auth: () => import("@/pages/auth/auth-page"),
-  appShell: () => import("@/app/app-shell"),
-  dashboard: () => import("@/pages/dashboard/dashboard-page"),
-  calendar: () => import("@/pages/calendar/calendar-page"),
-  swapRequests: () => import("@/pages/swap-requests/swap-requests-page"),
-  messages: () => import("@/pages/messages/messages-page"),
-  conversation: () => import("@/pages/conversation/conversation-page"),
-  profile: () => import("@/pages/profile/profile-page"),
-  calendarDemo: () => import("@/pages/calendar-demo/calendar-demo-page"),
-  resetPassword: () => import("@/pages/reset-password/reset-password-page"),
-  notFound: () => import("@/pages/not-found/not-found-page"),
-};
+// Every screen is its own chunk, so the entry holds only what all of them need. The entry starts
+// the current screen's download before React renders (preloadRoute), so that by the time the
+// session check answers, the screen usually renders without suspending.
+const AuthPage = preloadableLazy(() => import("@/pages/auth/auth-page").then((m) => m.AuthPage));
+const AppShell = preloadableLazy(() => import("@/app/app-shell").then((m) => m.AppShell));
+const DashboardPage = preloadableLazy(() => import("@/pages/dashboard/dashboard-page").then((m) => m.DashboardPage));
+const CalendarPage = preloadableLazy(() => import("@/pages/calendar/calendar-page").then((m) => m.CalendarPage));
+const SwapRequestsPage = preloadableLazy(() =>
+  import("@/pages/swap-requests/swap-requests-page").then((m) => m.SwapRequestsPage),
+);
+const MessagesPage = preloadableLazy(() => import("@/pages/messages/messages-page").then((m) => m.MessagesPage));
+const ConversationPage = preloadableLazy(() =>
+  import("@/pages/conversation/conversation-page").then((m) => m.ConversationPage),
+);
+const ProfilePage = preloadableLazy(() => import("@/pages/profile/profile-page").then((m) => m.ProfilePage));
+const CalendarDemoPage = lazy(() =>
+  import("@/pages/calendar-demo/calendar-demo-page").then((m) => ({ default: m.CalendarDemoPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import("@/pages/reset-password/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })),
+);
+const NotFoundPage = lazy(() => import("@/pages/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 
-const AuthPage = lazy(() => load.auth().then((m) => ({ default: m.AuthPage })));
-const AppShell = lazy(() => load.appShell().then((m) => ({ default: m.AppShell })));
-const DashboardPage = lazy(() => load.dashboard().then((m) => ({ default: m.DashboardPage })));
-const CalendarPage = lazy(() => load.calendar().then((m) => ({ default: m.CalendarPage })));
-const SwapRequestsPage = lazy(() => load.swapRequests().then((m) => ({ default: m.SwapRequestsPage })));
-const MessagesPage = lazy(() => load.messages().then((m) => ({ default: m.MessagesPage })));
-const ConversationPage = lazy(() => load.conversation().then((m) => ({ default: m.ConversationPage })));
-const ProfilePage = lazy(() => load.profile().then((m) => ({ default: m.ProfilePage })));
-const CalendarDemoPage = lazy(() => load.calendarDemo().then((m) => ({ default: m.CalendarDemoPage })));
-const ResetPasswordPage = lazy(() => load.resetPassword().then((m) => ({ default: m.ResetPasswordPage })));
-const NotFoundPage = lazy(() => load.notFound().then((m) => ({ default: m.NotFoundPage })));
-
-const signedInScreens: [RegExp, () => Promise<unknown>][] = [
-  [/^\/dashboard\/?$/, load.dashboard],
-  [/^\/calendar(\/|$)/, load.calendar],
-  [/^\/swap-requests\/?$/, load.swapRequests],
-  [/^\/messages\/?$/, load.messages],
-  [/^\/messages\/[^/]+\/?$/, load.conversation],
-  [/^\/profile\/?$/, load.profile],
+const signedInScreens: [RegExp, PreloadableComponent<object>][] = [
+  [/^\/dashboard\/?$/, DashboardPage],
+  [/^\/calendar(\/|$)/, CalendarPage],
+  [/^\/swap-requests\/?$/, SwapRequestsPage],
+  [/^\/messages\/?$/, MessagesPage],
+  [/^\/messages\/[^/]+\/?$/, ConversationPage],
+  [/^\/profile\/?$/, ProfilePage],
 ];
 
 /**
@@ -49,9 +45,9 @@ const signedInScreens: [RegExp, () => Promise<unknown>][] = [
 export function preloadRoute(pathname: string) {
   const screen = signedInScreens.find(([pattern]) => pattern.test(pathname));
   const started = screen
-    ? [load.appShell(), screen[1]()]
+    ? [AppShell.preload(), screen[1].preload()]
     : ["/", "/auth", "/forgot-password"].includes(pathname)
-      ? [load.auth()]
+      ? [AuthPage.preload()]
       : [];
   // A failed download surfaces where the screen itself imports it; here it is only a head start.
   for (const p of started) p.catch(() => undefined);

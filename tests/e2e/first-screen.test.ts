@@ -273,6 +273,8 @@ describe("the first screen", () => {
     await page.goto("/swap-requests");
     const mine = page.getByTestId("swap-requests-card");
     await mine.getByRole("heading", { name: "Swap Requests" }).waitFor();
+    // The card's own list has arrived (its counts are numbers): only the open requests are late.
+    await expect.poll(() => mine.getByTestId("pending-count").textContent()).toMatch(/^\d+$/);
     await expect.poll(() => open.count()).toBeGreaterThanOrEqual(1);
     const box = () =>
       mine.evaluate((el) => {
@@ -291,6 +293,32 @@ describe("the first screen", () => {
       expect(Math.abs(after[key] - before[key]), key).toBeLessThan(1);
     }
     expect(await cls()).toBeLessThanOrEqual(0.01);
+  });
+
+  test("a screen whose code arrived before the session check shows no loading spinner on its way", async () => {
+    const page = await signedInWithShifts(PHONE);
+    // Any spinner that only says 'Loading' (the shell's and the screen's Suspense fallbacks).
+    await page.addInitScript(() => {
+      const w = window as unknown as { sawLoading: boolean };
+      w.sawLoading = false;
+      new MutationObserver(() => {
+        for (const s of document.querySelectorAll('[role="status"]')) {
+          if (s.textContent === "Loading") w.sawLoading = true;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const scripts = new Set<string>();
+    page.on("request", (r) => r.resourceType() === "script" && scripts.add(r.url()));
+    page.on("requestfinished", (r) => scripts.delete(r.url()));
+    const session = await holdRequests(page, /\/api\/auth\/user$/);
+    await page.goto("/profile", { waitUntil: "domcontentloaded" });
+    await expect.poll(() => session.count()).toBe(1);
+    // Every script the page asked for has arrived, and had time to run.
+    await expect.poll(() => scripts.size).toBe(0);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    await session.release();
+    await page.getByRole("heading", { name: "Personal Information" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading)).toBe(false);
   });
 
   test("a signed-in screen's first download carries no validation library", async () => {
