@@ -2,7 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useDeferredValue } 
 import { Redirect, Route, Switch } from "wouter";
 import { AuthPending, SignedInPending } from "@/app/pending-frames";
 import { PageSpinner } from "@/components/ui/spinner";
-import { type PreloadableComponent, preloadableLazy } from "@/lib/preloadable-lazy";
+import { type PreloadableComponent, preloadableLazy, useArrived } from "@/lib/preloadable-lazy";
 import { returnPath, signInPathFor } from "@/lib/return-to";
 import { useUser } from "@/lib/user";
 
@@ -54,11 +54,14 @@ export function preloadRoute(pathname: string) {
 }
 
 /** A signed-in screen: its frame while the user loads, back to / when signed out, else the app shell. */
-function Protected({ page: Page }: { page: ComponentType }) {
+function Protected({ page: Page }: { page: PreloadableComponent<object> }) {
   const { user, isPending } = useUser();
+  // The first screen waits in the frame for its code as well as for the session: rendered before
+  // its code, it would suspend, and React reveals suspended content late (300 ms) in one long task.
+  const arrived = useArrived(AppShell, Page);
   // Mounting the app shell and the screen is the largest piece of work on a phone: it renders in
   // the background, in slices, while the frame stays on screen and the page stays responsive.
-  const pending = useDeferredValue(isPending, true);
+  const pending = useDeferredValue(isPending || (user !== null && !arrived), true);
   if (pending) return <SignedInPending />;
   // A link from a notification, a mail or a bookmark comes back here after sign-in.
   if (!user) return <Redirect to={signInPathFor(window.location.pathname + window.location.search)} replace />;

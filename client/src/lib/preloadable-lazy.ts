@@ -1,8 +1,10 @@
-import { type ComponentType, createElement, lazy, useState } from "react";
+import { type ComponentType, createElement, lazy, useEffect, useState } from "react";
 
 export type PreloadableComponent<P extends object> = ComponentType<P> & {
   /** Starts the download; the component then renders without suspending once it has arrived. */
   preload: () => Promise<ComponentType<P>>;
+  /** Whether the module has arrived (the component renders without suspending). */
+  isLoaded: () => boolean;
 };
 
 /**
@@ -36,7 +38,29 @@ export function preloadableLazy<P extends object>(load: () => Promise<ComponentT
     loaded: () => loaded,
   };
   const render = (props: P) => createElement(Preloaded<P>, { source, props });
-  return Object.assign(render, { preload });
+  return Object.assign(render, { preload, isLoaded: () => loaded !== undefined });
+}
+
+type Preloadable = { preload: () => Promise<unknown>; isLoaded: () => boolean };
+
+/**
+ * Whether both components' modules have arrived; if not on first render, true once they have
+ * (or failed: the error then surfaces where the component renders). Once true it stays true.
+ */
+export function useArrived(a: Preloadable, b: Preloadable): boolean {
+  const [arrived, setArrived] = useState(() => a.isLoaded() && b.isLoaded());
+  useEffect(() => {
+    if (arrived) return;
+    let live = true;
+    const done = () => {
+      if (live) setArrived(true);
+    };
+    Promise.all([a.preload(), b.preload()]).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [arrived, a, b]);
+  return arrived;
 }
 
 type Source<P extends object> = { Lazy: ComponentType<P>; loaded: () => ComponentType<P> | undefined };

@@ -42,7 +42,12 @@ export function userQueryOptions() {
   });
 }
 
-export function useUser() {
+/**
+ * The signed-in user (null when signed out) and whether the session check is still pending. Only
+ * these two are read, so a refetch that changes nothing else re-renders nobody: every screen and
+ * the app shell use this.
+ */
+export function useUser(): { user: PublicUser | null; isPending: boolean } {
   const query = useQuery(userQueryOptions());
-  return { ...query, user: query.data ?? null };
+  return { user: query.data ?? null, isPending: query.isPending };
 }
