@@ -280,6 +280,15 @@ describe("Profile", () => {
     await summary.getByText("Jordan Okafor").waitFor();
     await expect.poll(() => headerDot.getAttribute("data-status")).toBe("urgent");
     expect(await firstName.isDisabled()).toBe(true);
+    // The read-only card shows what was saved, drawn as the form draws it.
+    expect(await firstName.inputValue()).toBe("Jordan");
+    const base = page.getByRole("combobox", { name: "Paramedic base" });
+    expect(await base.textContent()).toBe("Worcester");
+    expect(await base.isDisabled()).toBe(true);
+    expect(await page.getByLabel("Hub").inputValue()).toBe("Coventry Hub");
+    const urgent = page.getByRole("radio", { name: /Urgent - Actively Seeking Swaps/ });
+    expect(await urgent.isChecked()).toBe(true);
+    expect(await urgent.isDisabled()).toBe(true);
 
     const saved = await call(page, "GET", "/api/auth/user");
     expect(saved.body).toMatchObject({
