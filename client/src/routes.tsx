@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useDeferredValue } from "react";
+import { lazy, type ReactNode, Suspense, useDeferredValue } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { AuthPending, SignedInPending } from "@/app/pending-frames";
 import { PageSpinner } from "@/components/ui/spinner";
