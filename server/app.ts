@@ -180,7 +180,7 @@ export async function buildApp(
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
     if (appHtml && isAppNavigation(request)) {
-      return sendAppHtml(request, reply, appHtml(url));
+      return sendAppHtml(request, reply, appHtml(url, request.cookies));
     }
     return reply.code(404).send({ message: `No route for ${request.method} ${url}` });
   });

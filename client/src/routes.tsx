@@ -5,6 +5,8 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { type PreloadableComponent, preloadableLazy, useArrived } from "@/lib/preloadable-lazy";
 import { returnPath, signInPathFor } from "@/lib/return-to";
 import { useUser } from "@/lib/user";
+import { CalendarPendingHead } from "@/pages/calendar/calendar-head";
+import { SwapRequestsPendingHead } from "@/pages/swap-requests/swap-requests-head";
 
 // Every screen is its own chunk, so the entry holds only what all of them need. The entry starts
 // the current screen's download before React renders (preloadRoute), so that by the time the
@@ -54,7 +56,7 @@ export function preloadRoute(pathname: string) {
 }
 
 /** A signed-in screen: its frame while the user loads, back to / when signed out, else the app shell. */
-function Protected({ page: Page }: { page: PreloadableComponent<object> }) {
+function Protected({ page: Page, head }: { page: PreloadableComponent<object>; head?: ReactNode }) {
   const { user, isPending } = useUser();
   // The first screen waits in the frame for its code as well as for the session: rendered before
   // its code, it would suspend, and React reveals suspended content late (300 ms) in one long task.
@@ -62,11 +64,11 @@ function Protected({ page: Page }: { page: PreloadableComponent<object> }) {
   // Mounting the app shell and the screen is the largest piece of work on a phone: it renders in
   // the background, in slices, while the frame stays on screen and the page stays responsive.
   const pending = useDeferredValue(isPending || (user !== null && !arrived), true);
-  if (pending) return <SignedInPending />;
+  if (pending) return <SignedInPending head={head} />;
   // A link from a notification, a mail or a bookmark comes back here after sign-in.
   if (!user) return <Redirect to={signInPathFor(window.location.pathname + window.location.search)} replace />;
   return (
-    <Suspense fallback={<SignedInPending label="Loading" />}>
+    <Suspense fallback={<SignedInPending label="Loading" head={head} />}>
       <AppShell user={user}>
         <Suspense fallback={<PageSpinner />}>
           <Page />
@@ -120,10 +122,10 @@ export function AppRoutes() {
         <Protected page={DashboardPage} />
       </Route>
       <Route path="/calendar/*?">
-        <Protected page={CalendarPage} />
+        <Protected page={CalendarPage} head={<CalendarPendingHead />} />
       </Route>
       <Route path="/swap-requests">
-        <Protected page={SwapRequestsPage} />
+        <Protected page={SwapRequestsPage} head={<SwapRequestsPendingHead />} />
       </Route>
       <Route path="/messages">
         <Protected page={MessagesPage} />

@@ -4,7 +4,7 @@ import { createServer, type Plugin } from "vite";
 import { FIRST_PAINT_FILE } from "../../common/first-paint";
 
 /**
- * After the client build, renders the first-paint markup (client/src/app/first-paint.tsx) with the
+ * After the client build, renders the first-paint markup (client/src/first-paint.tsx) with the
  * real components and writes it beside Vite's manifest, for the server to put in each page.
  * Rendering goes through a short-lived Vite server in SSR mode, so the components resolve exactly
  * as in the bundle (aliases, TSX).

@@ -172,7 +172,7 @@ describe("the first screen", () => {
     // Built scripts keep being served precompressed, byte for byte what the build wrote.
     const index = await rawGet("/calendar", { accept: "text/html" });
     expect(index.status).toBe(200);
-    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(index.body.toString("utf8"))?.[1];
+    const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(index.body.toString("utf8"))?.[1];
     expect(entry).toBeTruthy();
     const plain = await rawGet(entry!, { "accept-encoding": "identity" });
     const br = await rawGet(entry!, { "accept-encoding": "br, gzip" });
@@ -183,9 +183,13 @@ describe("the first screen", () => {
     const dashboardPage = await rawGet("/dashboard", { accept: "text/html", "accept-encoding": "br, gzip" });
     expect(dashboardPage.headers["content-encoding"]).toBe("br");
     const dashboardHtml = brotliDecompressSync(dashboardPage.body).toString("utf8");
-    expect(dashboardHtml).toContain('<div id="root">');
-    expect(dashboardHtml).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/dashboard-page-[^"]+\.js">/);
-    expect(dashboardHtml).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/app-shell-[^"]+\.js">/);
+    expect(dashboardHtml).toContain('<div id="root" data-first-paint="signedIn">');
+    expect(dashboardHtml).toMatch(/<link rel="modulepreload"[^>]* href="\/assets\/dashboard-page-[^"]+\.js">/);
+    expect(dashboardHtml).toMatch(/<link rel="modulepreload"[^>]* href="\/assets\/app-shell-[^"]+\.js">/);
+    // The page paints without them, so every script is fetched at low priority.
+    const scriptTags = dashboardHtml.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+    expect(scriptTags.length).toBeGreaterThan(2);
+    for (const tag of scriptTags) expect(tag).toContain('fetchpriority="low"');
     const again = await rawGet("/dashboard", {
       accept: "text/html",
       "if-none-match": String(dashboardPage.headers.etag),
@@ -255,6 +259,86 @@ describe("the first screen", () => {
       expect(await cls()).toBeLessThanOrEqual(0.01);
     });
   }
+
+  for (const [name, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    test(`/calendar and /swap-requests paint their head before any script, where the screen draws it (${name})`, async () => {
+      const screens = [
+        {
+          path: "/calendar",
+          heading: "Your Schedule",
+          parts: (page: Page) => [page.getByRole("heading", { level: 1 }), page.getByTestId("schedule-tip")],
+          drawn: (page: Page) => page.getByRole("tab", { name: "Calendar" }),
+        },
+        {
+          path: "/swap-requests",
+          heading: "Shift Swap Requests",
+          parts: (page: Page) => [page.getByRole("heading", { level: 1 }), page.getByTestId("browse-by-hub-card")],
+          drawn: (page: Page) => page.getByTestId("swap-requests-card").getByRole("heading", { name: "Swap Requests" }),
+        },
+      ];
+      for (const screen of screens) {
+        // A browser of its own for each screen: nothing of the other screen's code in its cache.
+        const page = await signedInWithShifts(viewport);
+        const scripts = await holdRequests(page, /\/assets\/.*\.js$/);
+        await page.goto(screen.path, { waitUntil: "commit" });
+        await page.getByRole("heading", { level: 1, name: screen.heading }).waitFor();
+        expect(await scripts.count(), screen.path).toBeGreaterThan(0);
+        expect(await screen.drawn(page).count(), `${screen.path}: no screen of the app yet`).toBe(0);
+        const parts = screen.parts(page);
+        const before = await Promise.all(parts.map((part) => part.boundingBox()));
+        const cls = await watchLayoutShifts(page, true);
+        await scripts.release();
+        await screen.drawn(page).waitFor();
+        const after = await Promise.all(parts.map((part) => part.boundingBox()));
+        for (const [i, box] of after.entries()) {
+          for (const key of ["x", "y", "width", "height"] as const) {
+            expect(
+              Math.abs((box?.[key] ?? -1) - (before[i]?.[key] ?? -99)),
+              `${screen.path} part ${i} ${key}`,
+            ).toBeLessThan(1);
+          }
+        }
+        // The app's own screen replaced the page's: one heading, one of each part.
+        for (const part of parts) expect(await part.count(), screen.path).toBe(1);
+        expect(await cls(), screen.path).toBeLessThanOrEqual(0.01);
+      }
+    });
+  }
+
+  test("a schedule tip closed on this device stays out of /calendar's first paint, for that user", async () => {
+    const page = await signedInWithShifts(PHONE);
+    const tip = page.getByTestId("schedule-tip");
+    await page.goto("/calendar");
+    await tip.getByRole("button", { name: "Dismiss tip" }).click();
+    await tip.waitFor({ state: "detached" });
+
+    const scripts = await holdRequests(page, /\/assets\/.*\.js$/);
+    await page.goto("/calendar", { waitUntil: "commit" });
+    await page.getByRole("heading", { level: 1, name: "Your Schedule" }).waitFor();
+    expect(await tip.count(), "not in the page").toBe(0);
+    const cls = await watchLayoutShifts(page, true);
+    await scripts.release();
+    await page.getByRole("tab", { name: "Calendar" }).waitFor();
+    expect(await tip.count(), "nor drawn by the app").toBe(0);
+    expect(await cls()).toBeLessThanOrEqual(0.01);
+    await page.unroute(/\/assets\/.*\.js$/);
+
+    // Signed out, the next clinician on this phone gets the tip from the first paint on.
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Logout" }).first().click();
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("crewswap_schedule_tip");
+    await registerViaApi(page, newUser({ firstName: "Sam" }));
+    const again = await holdRequests(page, /\/assets\/.*\.js$/);
+    await page.goto("/calendar", { waitUntil: "commit" });
+    await tip.waitFor();
+    await again.release();
+    await page.getByRole("tab", { name: "Calendar" }).waitFor();
+    expect(await tip.count()).toBe(1);
+  });
 
   test("on a phone, open requests arriving late move nothing on /swap-requests", async () => {
     // A colleague of the same grade asks anyone to cover a shift: 'Looking for a match' lists it.

@@ -1,7 +1,9 @@
 import type { PublicUser } from "@common/auth";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { VerifyEmailBanner } from "@/features/auth/components/verify-email-banner";
 import { useUnreadCount } from "@/features/chat/api/get-unread-count";
+import { mirrorScheduleTipCookie } from "@/lib/schedule-tip";
+import { whenIdle } from "@/lib/when-idle";
 import { AppHeader } from "./app-header";
 import { BottomTabBar } from "./bottom-tab-bar";
 import { ShellFrame } from "./shell-frame";
@@ -13,6 +15,9 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
   // every chat, swap and calendar query) fresh between polls.
   useRealtimeUpdates(true);
   const unread = useUnreadCount(true);
+  // The next page load's first paint follows whoever is signed in on this device now. Reading a
+  // cookie is a round trip to the browser's network process: not in the tasks that draw the screen.
+  useEffect(() => whenIdle(() => mirrorScheduleTipCookie(user.id)), [user.id]);
   return (
     <ShellFrame header={<AppHeader user={user} unread={unread} />} footer={<BottomTabBar unread={unread} />}>
       <VerifyEmailBanner user={user} />

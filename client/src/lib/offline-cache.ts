@@ -1,6 +1,7 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import type { QueryClient } from "@tanstack/react-query";
 import { clear, createStore, del, get, set } from "idb-keyval";
+import { forgetScheduleTipCookie } from "./schedule-tip";
 
 /** Data older than this is not shown offline (issue #13: at most 7 days). */
 export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -24,6 +25,8 @@ export const offlinePersister = createAsyncStoragePersister({
  * the previous crew's roster.
  */
 export async function clearOfflineData(queryClient: QueryClient): Promise<void> {
+  // The next user's first paint does not follow the previous user's closed tip either.
+  forgetScheduleTipCookie();
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "auth" });
   await offlinePersister.removeClient();
   await clear(store);

@@ -1,7 +1,4 @@
-import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
-import { PageHeader } from "@/components/page-header";
-import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ImportExcelTab } from "@/features/import/components/import-excel-tab";
 import { useAvailability } from "@/features/shifts/api/get-availability";
@@ -16,6 +13,7 @@ import { useShifts } from "@/lib/shifts";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { useToday } from "@/lib/use-today";
+import { CalendarHeader } from "./calendar-head";
 import { ScheduleTip } from "./schedule-tip";
 import { useDateChangeRefresh } from "./use-date-change-refresh";
 
@@ -42,23 +40,10 @@ export function CalendarPage() {
 
   return (
     <>
-      <PageHeader
-        title="Your Schedule"
-        description="Keep your roster up to date so colleagues can find swaps with you."
-        actions={
-          // One column below 384px, where the two buttons side by side no longer fit their labels.
-          <div className="grid gap-2 min-[24rem]:grid-cols-2 sm:flex sm:flex-wrap sm:justify-end lg:shrink-0 lg:flex-nowrap">
-            <Button
-              className="min-[24rem]:col-span-2"
-              onClick={() => setAddRequest({ date: today, nonce: Date.now() })}
-            >
-              <CalendarPlus aria-hidden="true" />
-              Manage Schedule
-            </Button>
-            <ClearCalendarMenu month={month} />
-            <CalendarFeedDialog />
-          </div>
-        }
+      <CalendarHeader
+        onManage={() => setAddRequest({ date: today, nonce: Date.now() })}
+        clear={<ClearCalendarMenu month={month} />}
+        feed={<CalendarFeedDialog />}
       />
       <ScheduleTip />
 

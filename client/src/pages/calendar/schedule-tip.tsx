@@ -1,21 +1,26 @@
 import { Lightbulb, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { readFlag, writeFlag } from "@/lib/local-flag";
+import { dismissScheduleTip, scheduleTipDismissed } from "@/lib/schedule-tip";
 import { useUser } from "@/lib/user";
-
-export const tipFlagKey = (userId: number) => `crewswap:schedule-tip-dismissed:${userId}`;
 
 /** The schedule's tip box; once closed it stays closed for that user on this device. */
 export function ScheduleTip() {
   const { user } = useUser();
-  const key = user ? tipFlagKey(user.id) : null;
-  const [dismissed, setDismissed] = useState(() => (key ? readFlag(key) : false));
-  if (!key || dismissed) return null;
-  const dismiss = () => {
-    writeFlag(key);
-    setDismissed(true);
-  };
+  const [dismissed, setDismissed] = useState(() => (user ? scheduleTipDismissed(user.id) : false));
+  if (!user || dismissed) return null;
+  return (
+    <ScheduleTipBox
+      onDismiss={() => {
+        dismissScheduleTip(user.id);
+        setDismissed(true);
+      }}
+    />
+  );
+}
+
+/** The box itself, also drawn by /calendar's first paint before the app's code has arrived. */
+export function ScheduleTipBox({ onDismiss }: { onDismiss?: () => void }) {
   return (
     <div
       data-testid="schedule-tip"
@@ -27,7 +32,7 @@ export function ScheduleTip() {
         Mark rest days you could work as <span className="font-semibold">Available Off Days</span> so colleagues can ask
         you to swap.
       </p>
-      <Button variant="ghost" size="icon" className="-m-1.5 shrink-0" aria-label="Dismiss tip" onClick={dismiss}>
+      <Button variant="ghost" size="icon" className="-m-1.5 shrink-0" aria-label="Dismiss tip" onClick={onDismiss}>
         <X aria-hidden="true" />
       </Button>
     </div>

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { PageHeader } from "@/components/page-header";
 import { OpenRequestsCard } from "@/features/swaps/components/open-requests-card";
 import { SwapRequestsCard } from "@/features/swaps/components/swap-requests-card";
 import { SwapWizard } from "@/features/swaps/components/swap-wizard";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useUser } from "@/lib/user";
 import { BrowseByHub } from "@/pages/shared/browse-by-hub";
+import { BROWSE_LABEL, SWAP_REQUESTS_GRID, SwapRequestsHeader } from "./swap-requests-head";
 
 export function SwapRequestsPage() {
   useDocumentTitle("Shift Swap Requests");
@@ -16,15 +16,11 @@ export function SwapRequestsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Shift Swap Requests"
-        description="Find a colleague to work your shift, and keep track of every request."
-      />
-      {/* Wide: hub browsing and open requests on the left, the user's requests on the right. */}
-      <div className="grid items-start gap-5 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
+      <SwapRequestsHeader />
+      <div className={SWAP_REQUESTS_GRID}>
         <div className="min-w-0">
           {/* An Available Off Day chosen in the hub browser opens the swap wizard. */}
-          <BrowseByHub buttonLabel="Select Hub & Browse Clinicians" />
+          <BrowseByHub buttonLabel={BROWSE_LABEL} />
         </div>
         <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <SwapRequestsCard myId={user.id} onNew={() => setWizardOpen(true)} />

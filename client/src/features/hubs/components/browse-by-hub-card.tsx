@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { BROWSE_BUTTON_CLASS, BrowseByHubFrame } from "./browse-by-hub-frame";
 import type { SwapRequestTarget } from "./clinician-row";
 import { HubBrowseFlow } from "./hub-browse-flow";
 
@@ -16,23 +16,14 @@ export function BrowseByHubCard({
   onBrowse?: () => void;
 }) {
   return (
-    <Card data-testid="browse-by-hub-card">
-      <CardHeader>
-        <CardTitle>Browse by Hub</CardTitle>
-        <CardDescription>
-          See who is looking for swaps at a hub, and ask a colleague to work one of your shifts.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <HubBrowseFlow
-          buttonLabel={buttonLabel}
-          onRequestSwap={onRequestSwap}
-          aside={aside}
-          onBrowse={onBrowse}
-          // The longer label wraps on narrow phones instead of pushing the card past the screen edge.
-          buttonProps={{ className: "h-auto min-h-11 w-full whitespace-normal text-center sm:w-auto" }}
-        />
-      </CardContent>
-    </Card>
+    <BrowseByHubFrame>
+      <HubBrowseFlow
+        buttonLabel={buttonLabel}
+        onRequestSwap={onRequestSwap}
+        aside={aside}
+        onBrowse={onBrowse}
+        buttonProps={{ className: BROWSE_BUTTON_CLASS }}
+      />
+    </BrowseByHubFrame>
   );
 }

@@ -1,7 +1,7 @@
-import { Users } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import { Button, type ButtonProps } from "@/components/ui/button";
+import type { ButtonProps } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { HubBrowseButton } from "./browse-by-hub-frame";
 import type { SwapRequestTarget } from "./clinician-row";
 import type { HubChoice } from "./hub-picker-dialog";
 
@@ -40,15 +40,13 @@ export function HubBrowseFlow({
 
   return (
     <>
-      <Button
+      <HubBrowseButton
         {...buttonProps}
+        label={buttonLabel}
         onClick={() => setPickerOpen(true)}
         onPointerEnter={() => void loadHubPicker()}
         onFocus={() => void loadHubPicker()}
-      >
-        <Users aria-hidden="true" />
-        {buttonLabel}
-      </Button>
+      />
       {pickerUsed && (
         <Suspense fallback={null}>
           <HubPickerDialog

@@ -1,4 +1,4 @@
-import { CalendarSync, Copy, RefreshCw } from "lucide-react";
+import { Copy, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,6 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useCalendarFeedUrl, useRegenerateCalendarFeed } from "../api/calendar-feed";
+import { CalendarFeedButton } from "./calendar-action-buttons";
 
 /** The same feed as webcal://, which phones and desktop calendar apps open as a subscription. */
 const webcalUrl = (url: string) => url.replace(/^https?:/, "webcal:");
@@ -56,10 +57,7 @@ export function CalendarFeedDialog() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" className="px-3">
-          <CalendarSync aria-hidden="true" />
-          Calendar feed
-        </Button>
+        <CalendarFeedButton />
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>

@@ -1,4 +1,3 @@
-import { ChevronDown, Trash2 } from "lucide-react";
 import { useState } from "react";
 import {
   AlertDialog,
@@ -20,6 +19,7 @@ import { toast } from "@/components/ui/use-toast";
 import { isApiError } from "@/lib/api";
 import { type ClearScope, useClearShifts } from "../api/clear-shifts";
 import type { YearMonth } from "../calendar-math";
+import { ClearCalendarButton } from "./calendar-action-buttons";
 import { monthTitle } from "./month-grid";
 
 /** 'Clear Calendar' menu: the shown month or its whole year, each after a confirmation. */
@@ -50,11 +50,7 @@ export function ClearCalendarMenu({ month }: { month: YearMonth }) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button needsConnection variant="outline" className="px-3">
-            <Trash2 aria-hidden="true" className="hidden sm:block" />
-            Clear Calendar
-            <ChevronDown aria-hidden="true" />
-          </Button>
+          <ClearCalendarButton />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem variant="destructive" onSelect={() => setScope({ year: month.year, month: month.month })}>

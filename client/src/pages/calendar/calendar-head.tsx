@@ -1,0 +1,62 @@
+import { FIRST_PAINT_ATTRIBUTE, type FirstPaint } from "@common/first-paint";
+import { CalendarPlus } from "lucide-react";
+import type { ReactNode } from "react";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { CalendarFeedButton, ClearCalendarButton } from "@/features/shifts/components/calendar-action-buttons";
+import { scheduleTipDismissed } from "@/lib/schedule-tip";
+import { useUser } from "@/lib/user";
+import { ScheduleTipBox } from "./schedule-tip";
+
+/** The schedule's title and buttons: wired up by the page, drawn still by the first paint. */
+export function CalendarHeader({
+  onManage,
+  clear,
+  feed,
+}: {
+  onManage?: () => void;
+  clear: ReactNode;
+  feed: ReactNode;
+}) {
+  return (
+    <PageHeader
+      title="Your Schedule"
+      description="Keep your roster up to date so colleagues can find swaps with you."
+      actions={
+        // One column below 384px, where the two buttons side by side no longer fit their labels.
+        <div className="grid gap-2 min-[24rem]:grid-cols-2 sm:flex sm:flex-wrap sm:justify-end lg:shrink-0 lg:flex-nowrap">
+          <Button className="min-[24rem]:col-span-2" onClick={onManage}>
+            <CalendarPlus aria-hidden="true" />
+            Manage Schedule
+          </Button>
+          {clear}
+          {feed}
+        </div>
+      }
+    />
+  );
+}
+
+/**
+ * What /calendar draws before its code and the session have arrived, where the screen draws it:
+ * the header, and the tip unless the user has closed it on this device. Before the session is
+ * known that is what the server's first paint showed (it read the cookie the app keeps).
+ */
+export function CalendarPendingHead() {
+  const { user } = useUser();
+  const tip = user
+    ? !scheduleTipDismissed(user.id)
+    : document.getElementById("root")?.getAttribute(FIRST_PAINT_ATTRIBUTE) !==
+      ("calendarTipDismissed" satisfies FirstPaint);
+  return <CalendarPendingHeadView tip={tip} />;
+}
+
+/** The same, for the server's first paint (client/src/first-paint.tsx), with and without the tip. */
+export function CalendarPendingHeadView({ tip }: { tip: boolean }) {
+  return (
+    <>
+      <CalendarHeader clear={<ClearCalendarButton />} feed={<CalendarFeedButton />} />
+      {tip && <ScheduleTipBox />}
+    </>
+  );
+}
