@@ -25,10 +25,10 @@ window.addEventListener("online", () => void endPendingLogout());
 // Data fetched from here on is this load's own; anything older came from the offline copy.
 const loadedAt = Date.now();
 
-// The session check and the screen's code start together, before the first render; the query
-// picks up the request index.html already preloads.
+// The session check and the screen's code start together, before the first render (the query
+// picks up the request index.html already preloads); the screen's data follows the session.
 void queryClient.prefetchQuery(userQueryOptions());
-preloadRoute(window.location.pathname);
+preloadRoute(window.location.pathname, queryClient);
 
 // Toasts only follow an action, so their Radix parts load after the first paint.
 const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));

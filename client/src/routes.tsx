@@ -1,10 +1,11 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useDeferredValue } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { AuthPending, SignedInPending } from "@/app/pending-frames";
 import { PageSpinner } from "@/components/ui/spinner";
 import { type PreloadableComponent, preloadableLazy, useArrived } from "@/lib/preloadable-lazy";
 import { returnPath, signInPathFor } from "@/lib/return-to";
-import { useUser } from "@/lib/user";
+import { userQueryOptions, useUser } from "@/lib/user";
 import { CalendarPendingHead } from "@/pages/calendar/calendar-head";
 import { SwapRequestsPendingHead } from "@/pages/swap-requests/swap-requests-head";
 
@@ -31,20 +32,38 @@ const ResetPasswordPage = lazy(() =>
 );
 const NotFoundPage = lazy(() => import("@/pages/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 
-const signedInScreens: [RegExp, PreloadableComponent<object>][] = [
-  [/^\/dashboard\/?$/, DashboardPage],
-  [/^\/calendar(\/|$)/, CalendarPage],
-  [/^\/swap-requests\/?$/, SwapRequestsPage],
-  [/^\/messages\/?$/, MessagesPage],
-  [/^\/messages\/[^/]+\/?$/, ConversationPage],
-  [/^\/profile\/?$/, ProfilePage],
+type FirstData = (client: QueryClient, pathname: string) => void;
+
+/** Each signed-in screen: its address, its code, and what its first render asks the server for. */
+const signedInScreens: [RegExp, PreloadableComponent<object>, () => Promise<FirstData>][] = [
+  [
+    /^\/dashboard\/?$/,
+    DashboardPage,
+    () => import("@/pages/dashboard/dashboard-page").then((m) => m.prefetchFirstData),
+  ],
+  [/^\/calendar(\/|$)/, CalendarPage, () => import("@/pages/calendar/calendar-page").then((m) => m.prefetchFirstData)],
+  [
+    /^\/swap-requests\/?$/,
+    SwapRequestsPage,
+    () => import("@/pages/swap-requests/swap-requests-page").then((m) => m.prefetchFirstData),
+  ],
+  [/^\/messages\/?$/, MessagesPage, () => import("@/pages/messages/messages-page").then((m) => m.prefetchFirstData)],
+  [
+    /^\/messages\/[^/]+\/?$/,
+    ConversationPage,
+    () => import("@/pages/conversation/conversation-page").then((m) => m.prefetchFirstData),
+  ],
+  [/^\/profile\/?$/, ProfilePage, () => import("@/pages/profile/profile-page").then((m) => m.prefetchFirstData)],
 ];
 
 /**
  * Starts downloading the screen at `pathname` (and, for a signed-in screen, the app shell) while
  * the session check is still in flight, instead of after it: one round trip fewer on a phone.
+ * Once the session says someone is signed in (and not before: a signed-out request would answer
+ * 401), the screen's first data is asked for too, while its code still runs, rather than from the
+ * effects of the commit that mounts it: the data arrives sooner, and that commit does less.
  */
-export function preloadRoute(pathname: string) {
+export function preloadRoute(pathname: string, client: QueryClient) {
   const screen = signedInScreens.find(([pattern]) => pattern.test(pathname));
   const started = screen
     ? [AppShell.preload(), screen[1].preload()]
@@ -53,6 +72,15 @@ export function preloadRoute(pathname: string) {
       : [];
   // A failed download surfaces where the screen itself imports it; here it is only a head start.
   for (const p of started) p.catch(() => undefined);
+  if (!screen) return;
+  const signedIn = client.ensureQueryData(userQueryOptions());
+  const ask = (data: Promise<FirstData>) =>
+    Promise.all([signedIn, data])
+      .then(([user, first]) => user && first(client, pathname))
+      // The screen asks again as it mounts, and shows its own error.
+      .catch(() => undefined);
+  void ask(screen[2]());
+  void ask(import("@/app/app-shell").then((m) => m.prefetchFirstData));
 }
 
 /** A signed-in screen: its frame while the user loads, back to / when signed out, else the app shell. */

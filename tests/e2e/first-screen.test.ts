@@ -405,6 +405,35 @@ describe("the first screen", () => {
     expect(await page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading)).toBe(false);
   });
 
+  test("a signed-in screen asks for its data as soon as the session is known, not once it has mounted", async () => {
+    const page = await signedInWithShifts(PHONE);
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith("/api/")) asked.push(url.pathname);
+    });
+    // The app shell's code is held back, so the screen cannot mount: only the early request can ask.
+    const shell = await holdRequests(page, /\/assets\/app-shell-[^/]+\.js$/);
+    await page.goto("/dashboard", { waitUntil: "domcontentloaded" });
+    await expect.poll(() => shell.count()).toBe(1);
+    await expect.poll(() => asked).toEqual(expect.arrayContaining(["/api/shifts", "/api/swap-requests"]));
+    expect(await page.getByTestId("upcoming-shifts").count(), "the screen has not mounted").toBe(0);
+    await shell.release();
+    await page.getByTestId("upcoming-shifts").locator("li[data-day]").first().waitFor();
+    await page.getByTestId("dashboard-swap-requests").getByText("No pending swap requests.").waitFor();
+    // The screen found its data on its way: asked for once each.
+    expect(asked.filter((p) => p === "/api/shifts")).toHaveLength(1);
+    expect(asked.filter((p) => p === "/api/swap-requests")).toHaveLength(1);
+
+    // Signed out, nothing is asked for before the session check says so (a 401 would reload the page).
+    const out = await browser.newPage(PHONE);
+    const outAsked: string[] = [];
+    out.on("request", (r) => outAsked.push(new URL(r.url()).pathname));
+    await out.goto("/dashboard");
+    await out.getByRole("heading", { name: "Sign In" }).waitFor();
+    expect(outAsked.filter((p) => p.startsWith("/api/") && p !== "/api/auth/user")).toEqual([]);
+  });
+
   test("a signed-in screen's first download carries no validation library", async () => {
     // zod validates forms (sign-in, profile) and socket events; a screen's first paint needs neither.
     for (const screen of ["/dashboard", "/calendar", "/swap-requests", "/messages"]) {

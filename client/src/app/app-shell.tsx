@@ -1,7 +1,8 @@
 import type { PublicUser } from "@common/auth";
+import type { QueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { VerifyEmailBanner } from "@/features/auth/components/verify-email-banner";
-import { useUnreadCount } from "@/features/chat/api/get-unread-count";
+import { unreadCountQueryOptions, useUnreadCount } from "@/features/chat/api/get-unread-count";
 import { mirrorScheduleTipCookie } from "@/lib/schedule-tip";
 import { whenIdle } from "@/lib/when-idle";
 import { AppHeader } from "./app-header";
@@ -24,4 +25,9 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       {children}
     </ShellFrame>
   );
+}
+
+/** What the shell's first render asks for (the unread badge), started with the screen's own. */
+export function prefetchFirstData(client: QueryClient) {
+  void client.prefetchQuery(unreadCountQueryOptions(true));
 }

@@ -2,6 +2,7 @@ import { IsRestoringProvider, type QueryClient, QueryClientProvider } from "@tan
 import {
   type PersistQueryClientOptions,
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
 } from "@tanstack/react-query-persist-client";
 import { type ReactNode, startTransition, useEffect, useRef, useState } from "react";
@@ -18,7 +19,7 @@ type Props = {
  * transition. Every component with a query re-renders when restoring ends; as a plain state update
  * that is one task React cannot split, about 100 ms of /calendar's load on a phone's processor,
  * where a transition renders in slices. As there, queries wait for the restore before they fetch,
- * and the client is saved whenever the cache changes once restored.
+ * and the client is saved whenever the cache changes once restored (and once as restoring ends).
  */
 export function PersistedQueryClientProvider({ client, persistOptions, onSuccess, children }: Props) {
   const [isRestoring, setIsRestoring] = useState(true);
@@ -38,7 +39,11 @@ export function PersistedQueryClientProvider({ client, persistOptions, onSuccess
         .catch(() => undefined)
         .finally(() => startTransition(() => setIsRestoring(false)));
     }
-    return isRestoring ? undefined : persistQueryClientSubscribe(options);
+    if (isRestoring) return undefined;
+    // A screen's first data may have arrived while the copy was being read (routes.tsx asks for it
+    // as soon as the session is known): save it now, not only at the cache's next change.
+    void persistQueryClientSave(options);
+    return persistQueryClientSubscribe(options);
   }, [client, isRestoring]);
 
   return (

@@ -14,6 +14,7 @@ export function CalendarHeader({
   clear,
   feed,
 }: {
+  /** Absent in the first paint, where the button says it is not ready yet. */
   onManage?: () => void;
   clear: ReactNode;
   feed: ReactNode;
@@ -25,7 +26,7 @@ export function CalendarHeader({
       actions={
         // One column below 384px, where the two buttons side by side no longer fit their labels.
         <div className="grid gap-2 min-[24rem]:grid-cols-2 sm:flex sm:flex-wrap sm:justify-end lg:shrink-0 lg:flex-nowrap">
-          <Button className="min-[24rem]:col-span-2" onClick={onManage}>
+          <Button className="min-[24rem]:col-span-2" onClick={onManage} aria-disabled={onManage ? undefined : true}>
             <CalendarPlus aria-hidden="true" />
             Manage Schedule
           </Button>
@@ -55,7 +56,8 @@ export function CalendarPendingHead() {
 export function CalendarPendingHeadView({ tip }: { tip: boolean }) {
   return (
     <>
-      <CalendarHeader clear={<ClearCalendarButton />} feed={<CalendarFeedButton />} />
+      {/* Drawn as they look, but not ready until the app arrives: said so (aria-disabled), not greyed out. */}
+      <CalendarHeader clear={<ClearCalendarButton aria-disabled />} feed={<CalendarFeedButton aria-disabled />} />
       {tip && <ScheduleTipBox />}
     </>
   );

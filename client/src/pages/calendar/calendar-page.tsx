@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ImportExcelTab } from "@/features/import/components/import-excel-tab";
@@ -9,7 +10,8 @@ import { MyAvailabilityPanel } from "@/features/shifts/components/my-availabilit
 import { type AddRequest, ShiftCalendar } from "@/features/shifts/components/shift-calendar";
 import { useShiftActions } from "@/features/shifts/hooks/use-shift-actions";
 import { errorMessage } from "@/lib/api";
-import { useShifts } from "@/lib/shifts";
+import { metaQueryOptions } from "@/lib/meta";
+import { shiftsQueryOptions, useShifts } from "@/lib/shifts";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { useToday } from "@/lib/use-today";
@@ -82,4 +84,10 @@ export function CalendarPage() {
       {!wide && <MyAvailabilityPanel defaultOpen={false} />}
     </>
   );
+}
+
+/** What the schedule's first render asks for, started as soon as the session is known (routes.tsx). */
+export function prefetchFirstData(client: QueryClient) {
+  void client.prefetchQuery(shiftsQueryOptions());
+  void client.prefetchQuery(metaQueryOptions());
 }

@@ -19,7 +19,7 @@ export function ScheduleTip() {
   );
 }
 
-/** The box itself, also drawn by /calendar's first paint before the app's code has arrived. */
+/** The box itself, also drawn by /calendar's first paint (without `onDismiss`) before the app's code has arrived. */
 export function ScheduleTipBox({ onDismiss }: { onDismiss?: () => void }) {
   return (
     <div
@@ -32,7 +32,14 @@ export function ScheduleTipBox({ onDismiss }: { onDismiss?: () => void }) {
         Mark rest days you could work as <span className="font-semibold">Available Off Days</span> so colleagues can ask
         you to swap.
       </p>
-      <Button variant="ghost" size="icon" className="-m-1.5 shrink-0" aria-label="Dismiss tip" onClick={onDismiss}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="-m-1.5 shrink-0"
+        aria-label="Dismiss tip"
+        onClick={onDismiss}
+        aria-disabled={onDismiss ? undefined : true}
+      >
         <X aria-hidden="true" />
       </Button>
     </div>

@@ -1,7 +1,10 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { PageHeader } from "@/components/page-header";
 import { UpcomingShiftsCard } from "@/features/shifts/components/upcoming-shifts-card";
+import { swapRequestsQueryOptions } from "@/features/swaps/api/get-swap-requests";
 import { DashboardSwapRequestsCard } from "@/features/swaps/components/dashboard-swap-requests-card";
+import { shiftsQueryOptions } from "@/lib/shifts";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useUser } from "@/lib/user";
 import { BrowseByHub } from "@/pages/shared/browse-by-hub";
@@ -33,4 +36,10 @@ export function DashboardPage() {
       <WelcomeModal userId={user.id} />
     </>
   );
+}
+
+/** What the dashboard's first render asks for, started as soon as the session is known (routes.tsx). */
+export function prefetchFirstData(client: QueryClient) {
+  void client.prefetchQuery(shiftsQueryOptions());
+  void client.prefetchQuery(swapRequestsQueryOptions());
 }

@@ -1,6 +1,8 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { PageHeader } from "@/components/page-header";
+import { conversationsQueryOptions } from "@/features/chat/api/get-conversations";
 import { BackToMessages } from "@/features/chat/components/back-to-messages";
 import { ConversationList } from "@/features/chat/components/conversation-list";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -59,4 +61,9 @@ export function MessagesPage() {
       )}
     </>
   );
+}
+
+/** What the inbox's first render asks for, started as soon as the session is known (routes.tsx). */
+export function prefetchFirstData(client: QueryClient) {
+  void client.prefetchQuery(conversationsQueryOptions(true));
 }

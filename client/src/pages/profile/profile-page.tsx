@@ -1,8 +1,11 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { useLogoutAction } from "@/features/auth/hooks/use-logout-action";
+import { notificationSettingsQueryOptions } from "@/features/notifications/api/settings";
 import { NotificationSettingsCard } from "@/features/notifications/components/notification-settings-card";
+import { sessionsQuery } from "@/features/profile/api/sessions";
 import { AccountDeletionCard } from "@/features/profile/components/account-deletion-card";
 import { ChangePasswordCard } from "@/features/profile/components/change-password-card";
 import { PersonalInfoCard } from "@/features/profile/components/personal-info-card";
@@ -10,6 +13,7 @@ import { ProfileSummary } from "@/features/profile/components/profile-summary";
 import { SessionsCard } from "@/features/profile/components/sessions-card";
 import { SetupGuideCard } from "@/features/profile/components/setup-guide-card";
 import { TutorialsCard } from "@/features/profile/components/tutorials-card";
+import { metaQueryOptions } from "@/lib/meta";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useUser } from "@/lib/user";
 
@@ -45,4 +49,11 @@ export function ProfilePage() {
       </div>
     </>
   );
+}
+
+/** What the profile's first render asks for, started as soon as the session is known (routes.tsx). */
+export function prefetchFirstData(client: QueryClient) {
+  void client.prefetchQuery(notificationSettingsQueryOptions);
+  void client.prefetchQuery(sessionsQuery());
+  void client.prefetchQuery(metaQueryOptions());
 }

@@ -1,4 +1,7 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { openRequestsQueryOptions } from "@/features/swaps/api/get-open-requests";
+import { swapRequestsQueryOptions } from "@/features/swaps/api/get-swap-requests";
 import { OpenRequestsCard } from "@/features/swaps/components/open-requests-card";
 import { SwapRequestsCard } from "@/features/swaps/components/swap-requests-card";
 import { SwapWizard } from "@/features/swaps/components/swap-wizard";
@@ -33,4 +36,10 @@ export function SwapRequestsPage() {
       <SwapWizard open={wizardOpen} onOpenChange={setWizardOpen} />
     </>
   );
+}
+
+/** What the screen's first render asks for, started as soon as the session is known (routes.tsx). */
+export function prefetchFirstData(client: QueryClient) {
+  void client.prefetchQuery(swapRequestsQueryOptions());
+  void client.prefetchQuery(openRequestsQueryOptions());
 }

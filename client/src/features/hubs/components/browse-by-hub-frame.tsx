@@ -35,7 +35,8 @@ export function HubBrowseButton({ label, ...props }: ButtonProps & { label: stri
 export function BrowseByHubPending({ buttonLabel }: { buttonLabel: string }) {
   return (
     <BrowseByHubFrame>
-      <HubBrowseButton label={buttonLabel} className={BROWSE_BUTTON_CLASS} />
+      {/* Drawn as it looks, but not ready until the app arrives: said so, not greyed out. */}
+      <HubBrowseButton label={buttonLabel} className={BROWSE_BUTTON_CLASS} aria-disabled />
     </BrowseByHubFrame>
   );
 }
