@@ -9,6 +9,7 @@ import {
   callApi,
   DESKTOP,
   newUser,
+  openRequestButton,
   PHONE,
   registerViaApi,
   skipWelcome,
@@ -368,15 +369,41 @@ describe("the first screen", () => {
     const cls = await watchLayoutShifts(page);
     const before = await box();
     await open.release();
-    await page
-      .getByTestId("open-requests-card")
-      .getByRole("button", { name: /^Offer to cover Robin Hale's shift/ })
-      .waitFor();
+    await (await openRequestButton(page.getByTestId("open-requests-card"), "Robin Hale")).waitFor();
     const after = await box();
     for (const key of ["x", "y", "width", "height"] as const) {
       expect(Math.abs(after[key] - before[key]), key).toBeLessThan(1);
     }
     expect(await cls()).toBeLessThanOrEqual(0.01);
+  });
+
+  test("'Looking for a match' lists the nearest open requests a page at a time", async () => {
+    // A colleague of the same grade asks anyone to cover 22 shifts: more than one page.
+    const colleague = await browser.newPage(PHONE);
+    await registerViaApi(colleague, newUser({ firstName: "Noor", lastName: "Page" }));
+    for (let i = 1; i <= 22; i++) {
+      const shift = (await callApi(colleague, "POST", "/api/shifts", {
+        date: addDays(todayInLondon(), 200 + i),
+        shiftType: "day",
+        startTime: "07:00",
+        endTime: "19:00",
+      })) as { id: number };
+      await callApi(colleague, "POST", "/api/swap-requests", { requesterShiftId: shift.id });
+    }
+    const page = await signedInWithShifts(PHONE);
+    await page.goto("/swap-requests");
+    const card = page.getByTestId("open-requests-card");
+    const more = card.getByRole("button", { name: /^Show \d+ more$/ });
+    await more.waitFor();
+    const total = Number((await card.getByText(/^Showing 20 of \d+$/).textContent())?.split(" of ")[1]);
+    expect(total).toBeGreaterThanOrEqual(22);
+    expect(await card.getByRole("listitem").count()).toBe(20);
+    await more.click();
+    const shownNow = Math.min(40, total);
+    expect(await card.getByRole("listitem").count()).toBe(shownNow);
+    // The keyboard goes on from the first request just shown.
+    const first = card.getByRole("listitem").nth(20).getByRole("button");
+    expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   test("a screen whose code arrived before the session check shows no loading spinner on its way", async () => {

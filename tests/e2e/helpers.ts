@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { todayInLondon } from "../../common/dates";
 
@@ -246,4 +246,20 @@ export function nextMonthDay(day: number): string {
   const [y, m] = todayInLondon().split("-").map(Number);
   const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
   return `${next.y}-${String(next.m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/**
+ * A colleague's request in 'Looking for a match', which lists the nearest first a page at a time:
+ * shows more until its 'Offer to cover' button is there (other tests' requests may come first).
+ */
+export async function openRequestButton(card: Locator, colleague: string, timeoutMs = 10_000): Promise<Locator> {
+  const target = card.getByRole("button", { name: new RegExp(`^Offer to cover ${colleague}'s shift`) });
+  const more = card.getByRole("button", { name: /^Show \d+ more$/ });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await target.count()) > 0) return target;
+    if ((await more.count()) > 0) await more.click();
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no open request from ${colleague} in the list`);
 }

@@ -8,6 +8,7 @@ import {
   DESKTOP,
   newUser,
   nextMonthDay,
+  openRequestButton,
   PHONE,
   skipWelcome,
   type Viewport,
@@ -277,13 +278,13 @@ describe("the swap screens on a phone", () => {
     const d = dan.page;
     await d.goto("/swap-requests");
     const open = d.getByTestId("open-requests-card");
-    await open.getByRole("button", { name: new RegExp(`^Offer to cover ${cara.name}'s shift`) }).click();
+    await (await openRequestButton(open, cara.name)).click();
     // Asked once, naming the day, the times and the colleague, before anything changes.
     const ask = d.getByRole("alertdialog");
     await ask.getByText(new RegExp(`^Offer to work \\w{3} \\d{1,2} \\w{3} .+ for ${cara.name}\\?$`)).waitFor();
     await ask.getByRole("button", { name: "Cancel" }).click();
     expect(new URL(d.url()).pathname).toBe("/swap-requests");
-    await open.getByRole("button", { name: new RegExp(`^Offer to cover ${cara.name}'s shift`) }).click();
+    await (await openRequestButton(open, cara.name)).click();
     await d.getByRole("alertdialog").getByRole("button", { name: "Offer to cover" }).click();
     await d.waitForURL((url) => url.pathname === "/messages");
     const details = d.getByTestId("swap-details");

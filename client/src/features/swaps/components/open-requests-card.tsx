@@ -1,5 +1,6 @@
 import type { SwapRequest } from "@common/swaps";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useLocation } from "wouter";
 import {
   AlertDialog,
@@ -20,6 +21,10 @@ import { useOpenRequests } from "../api/get-open-requests";
 import { useOfferToCover } from "../api/offer-to-cover";
 import { failureToast, successToast } from "../toasts";
 
+// A whole trust's open requests run to hundreds: the nearest first, a page at a time, so a phone
+// does not draw hundreds of rows to show the five that fit.
+export const OPEN_REQUESTS_PAGE = 20;
+
 /** Colleagues of my grade looking for anyone to work a shift (DESIGN §5.11). */
 export function OpenRequestsCard() {
   const query = useOpenRequests();
@@ -27,6 +32,14 @@ export function OpenRequestsCard() {
   const [, navigate] = useLocation();
   // Offering makes me the responder at once, so it is asked once before it happens.
   const [asking, setAsking] = useState<SwapRequest | null>(null);
+  const [shown, setShown] = useState(OPEN_REQUESTS_PAGE);
+  const list = useRef<HTMLUListElement>(null);
+  const showMore = () => {
+    const first = shown;
+    flushSync(() => setShown(first + OPEN_REQUESTS_PAGE));
+    // The keyboard goes on from the first request just shown, not from a button that may be gone.
+    list.current?.children[first]?.querySelector("button")?.focus();
+  };
 
   const offer = (id: number) =>
     cover.mutate(id, {
@@ -58,34 +71,46 @@ export function OpenRequestsCard() {
         ) : query.data.length === 0 ? (
           <p className="rounded-md bg-muted p-4 text-muted-foreground">No open requests from your grade right now.</p>
         ) : (
-          <ul className="flex max-h-[500px] flex-col gap-2 overflow-y-auto">
-            {query.data.map((r) => (
-              <li
-                key={r.id}
-                className="flex flex-col gap-2 rounded-md border border-border p-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="flex min-w-0 flex-col gap-0.5">
-                  <span className="font-semibold">{formatDay(r.requesterShift.date, LONG_DATE)}</span>
-                  <span className="text-sm text-muted-foreground">
-                    {shiftTypeLabel(r.requesterShift.shiftType)} · {shiftTimes(r.requesterShift)}
-                  </span>
-                  <span className="text-sm">
-                    <bdi>{fullName(r.requesterUser)}</bdi>
-                    {r.requesterUser.hub ? ` · ${r.requesterUser.hub}` : ""}
-                  </span>
-                </div>
-                <Button
-                  needsConnection
-                  size="sm"
-                  onClick={() => setAsking(r)}
-                  disabled={cover.isPending}
-                  aria-label={`Offer to cover ${fullName(r.requesterUser)}'s shift on ${formatDay(r.requesterShift.date, LONG_DATE)}`}
+          <>
+            <ul ref={list} className="flex max-h-[500px] flex-col gap-2 overflow-y-auto">
+              {query.data.slice(0, shown).map((r) => (
+                <li
+                  key={r.id}
+                  className="flex flex-col gap-2 rounded-md border border-border p-3 sm:flex-row sm:items-center sm:justify-between"
                 >
-                  Offer to cover
+                  <div className="flex min-w-0 flex-col gap-0.5">
+                    <span className="font-semibold">{formatDay(r.requesterShift.date, LONG_DATE)}</span>
+                    <span className="text-sm text-muted-foreground">
+                      {shiftTypeLabel(r.requesterShift.shiftType)} · {shiftTimes(r.requesterShift)}
+                    </span>
+                    <span className="text-sm">
+                      <bdi>{fullName(r.requesterUser)}</bdi>
+                      {r.requesterUser.hub ? ` · ${r.requesterUser.hub}` : ""}
+                    </span>
+                  </div>
+                  <Button
+                    needsConnection
+                    size="sm"
+                    onClick={() => setAsking(r)}
+                    disabled={cover.isPending}
+                    aria-label={`Offer to cover ${fullName(r.requesterUser)}'s shift on ${formatDay(r.requesterShift.date, LONG_DATE)}`}
+                  >
+                    Offer to cover
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            {query.data.length > shown && (
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-muted-foreground">
+                  Showing {shown} of {query.data.length}
+                </p>
+                <Button variant="outline" size="sm" onClick={showMore}>
+                  Show {Math.min(OPEN_REQUESTS_PAGE, query.data.length - shown)} more
                 </Button>
-              </li>
-            ))}
-          </ul>
+              </div>
+            )}
+          </>
         )}
         <AlertDialog open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
           <AlertDialogContent>
