@@ -97,6 +97,17 @@ async function signedInWithShifts(viewport: Viewport) {
   return page;
 }
 
+/** A day shift on `date`, with an open request asking anyone of the grade to cover it. */
+async function askAnyoneToCover(page: Page, date: string) {
+  const shift = (await callApi(page, "POST", "/api/shifts", {
+    date,
+    shiftType: "day",
+    startTime: "07:00",
+    endTime: "19:00",
+  })) as { id: number };
+  await callApi(page, "POST", "/api/swap-requests", { requesterShiftId: shift.id });
+}
+
 describe("the first screen", () => {
   for (const [name, viewport] of [
     ["phone", PHONE],
@@ -345,13 +356,7 @@ describe("the first screen", () => {
     // A colleague of the same grade asks anyone to cover a shift: 'Looking for a match' lists it.
     const colleague = await browser.newPage(PHONE);
     await registerViaApi(colleague, newUser({ firstName: "Robin", lastName: "Hale" }));
-    const shift = (await callApi(colleague, "POST", "/api/shifts", {
-      date: addDays(todayInLondon(), 6),
-      shiftType: "day",
-      startTime: "07:00",
-      endTime: "19:00",
-    })) as { id: number };
-    await callApi(colleague, "POST", "/api/swap-requests", { requesterShiftId: shift.id });
+    await askAnyoneToCover(colleague, addDays(todayInLondon(), 6));
 
     const page = await signedInWithShifts(PHONE);
     const open = await holdRequests(page, /\/api\/swap-requests\/open$/);
@@ -381,15 +386,7 @@ describe("the first screen", () => {
     // A colleague of the same grade asks anyone to cover 22 shifts: more than one page.
     const colleague = await browser.newPage(PHONE);
     await registerViaApi(colleague, newUser({ firstName: "Noor", lastName: "Page" }));
-    for (let i = 1; i <= 22; i++) {
-      const shift = (await callApi(colleague, "POST", "/api/shifts", {
-        date: addDays(todayInLondon(), 200 + i),
-        shiftType: "day",
-        startTime: "07:00",
-        endTime: "19:00",
-      })) as { id: number };
-      await callApi(colleague, "POST", "/api/swap-requests", { requesterShiftId: shift.id });
-    }
+    for (let i = 1; i <= 22; i++) await askAnyoneToCover(colleague, addDays(todayInLondon(), 200 + i));
     const page = await signedInWithShifts(PHONE);
     await page.goto("/swap-requests");
     const card = page.getByTestId("open-requests-card");
