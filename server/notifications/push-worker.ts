@@ -1,5 +1,3 @@
-import { setMaxListeners } from "node:events";
-import { setImmediate } from "node:timers/promises";
 import webpush from "web-push";
 import type { PushPayload } from "../../common/push";
 import type { VapidKeys } from "../config";
@@ -14,7 +12,7 @@ import {
   type SubscriptionRow,
   subscriptionsOf,
 } from "./push-queries";
-import { postPush } from "./push-transport";
+import { createPushSender } from "./push-sender";
 
 export type PushWorkerOptions = {
   db: Db;
@@ -80,43 +78,26 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     jwtCache.set(audience, { authorization, until: Date.now() + 6 * 3600 * 1000 });
     return authorization;
   };
-  const aborter = new AbortController();
-  // Every push in flight listens on this one signal (SENDING_AT_ONCE rows, each to all of its
-  // user's devices) and lets go when it ends: more than Node's default of 10 is no leak.
-  setMaxListeners(SENDING_AT_ONCE * 16, aborter.signal);
+  // A new sender each start: one that was stopped answers every push with null.
+  let sender = createPushSender();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = true;
   let failuresInARow = 0;
 
   async function send(sub: SubscriptionRow, row: ClaimedRow): Promise<Outcome> {
-    // Encrypting a push is synchronous CPU work (ECDH, HKDF, AES-GCM): one at a time between other
-    // callbacks, so a burst of a thousand never holds up the requests this process is answering.
-    await setImmediate();
     const payload: PushPayload = { title: row.title, body: row.body, url: row.url, tag: row.tag };
-    const details = webpush.generateRequestDetails(
-      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-      JSON.stringify(payload),
-      {
-        headers: { Authorization: vapidAuthorization(sub.endpoint) },
-        TTL: 24 * 60 * 60,
-        urgency: "high",
-        topic: row.tag.replace(/[^A-Za-z0-9_-]/g, ""),
-      },
-    );
-    try {
-      const status = await postPush({
-        endpoint: details.endpoint,
-        headers: Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)])),
-        body: details.body,
-        timeoutMs,
-        signal: aborter.signal,
-      });
-      if (status === 404 || status === 410) return "gone";
-      return status >= 200 && status < 300 ? "ok" : "retry";
-    } catch {
-      return "retry";
-    }
+    const status = await sender.send({
+      endpoint: sub.endpoint,
+      p256dh: sub.p256dh,
+      auth: sub.auth,
+      payload: JSON.stringify(payload),
+      authorization: vapidAuthorization(sub.endpoint),
+      topic: row.tag.replace(/[^A-Za-z0-9_-]/g, ""),
+      timeoutMs,
+    });
+    if (status === 404 || status === 410) return "gone";
+    return status !== null && status >= 200 && status < 300 ? "ok" : "retry";
   }
 
   type Result = { id: number; state: "done" | "skipped" | "failed" | "retry"; dueTo: number[]; attempts: number };
@@ -180,13 +161,18 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     start() {
       if (!stopped) return;
       stopped = false;
+      sender = createPushSender();
+      // The thread boots now rather than on the first push, which then goes out at once.
+      sender.prepare();
       schedule(0);
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      aborter.abort();
+      // Sends in flight end (and are tried again later), so the pass records them and finishes.
+      const stopping = sender.stop();
       await running?.catch(() => undefined);
+      await stopping;
     },
   };
 }

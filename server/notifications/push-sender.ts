@@ -1,0 +1,102 @@
+import { setTimeout as delay } from "node:timers/promises";
+import { Worker } from "node:worker_threads";
+import type { SendAnswer, SenderMessage, SendJob } from "./push-sender-thread";
+
+// The compiled server (dist/server) has the thread compiled beside it; from source, tsx loads it.
+const BOOT = import.meta.url.endsWith(".ts")
+  ? new URL("./push-sender-boot.mjs", import.meta.url)
+  : new URL("./push-sender-thread.js", import.meta.url);
+
+export type PushSender = {
+  /** The push service's status, or null when it could not be reached, hung, or sending stopped. */
+  send(job: Omit<SendJob, "id">): Promise<number | null>;
+  /** Starts the thread ahead of the first push. */
+  prepare(): void;
+  /** Ends the sends in flight (each answers null) and the thread. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Encrypts and posts pushes on a thread of its own at a lower CPU priority: a burst of a thousand
+ * pushes then takes only what the CPUs have spare, and the event loop answering clinicians' requests
+ * is not held up by it. The thread starts with the first push and again after it dies.
+ */
+export function createPushSender(): PushSender {
+  let thread: Promise<Worker> | undefined;
+  const pending = new Map<number, (status: number | null) => void>();
+  const inFlight = new Set<Promise<number | null>>();
+  let nextId = 1;
+  let stopped = false;
+
+  function start(): Promise<Worker> {
+    const worker = new Worker(BOOT);
+    // The push worker's timer keeps the process alive while there is work; this thread never does.
+    worker.unref();
+    const lost = () => {
+      if (thread === started) thread = undefined;
+      for (const answer of pending.values()) answer(null);
+      pending.clear();
+    };
+    worker.on("message", (message: SendAnswer | "ready") => {
+      if (message === "ready") return;
+      const answer = pending.get(message.id);
+      pending.delete(message.id);
+      answer?.(message.status);
+    });
+    worker.on("error", lost);
+    worker.on("exit", lost);
+    const started = new Promise<Worker>((resolve, reject) => {
+      const onReady = (message: unknown) => {
+        if (message !== "ready") return;
+        worker.off("message", onReady);
+        worker.off("exit", reject);
+        resolve(worker);
+      };
+      worker.on("message", onReady);
+      worker.once("error", reject);
+      worker.once("exit", reject);
+    });
+    return started;
+  }
+
+  return {
+    prepare() {
+      if (stopped || thread) return;
+      thread = start();
+      // A thread that fails to boot is started again by the next push.
+      thread.catch(() => {
+        thread = undefined;
+      });
+    },
+    async send(job) {
+      if (stopped) return null;
+      thread ??= start();
+      let worker: Worker;
+      try {
+        worker = await thread;
+      } catch {
+        thread = undefined;
+        return null;
+      }
+      const id = nextId++;
+      const answered = new Promise<number | null>((resolve) => {
+        pending.set(id, resolve);
+        worker.postMessage({ job: { ...job, id } } satisfies SenderMessage);
+      });
+      inFlight.add(answered);
+      void answered.then(() => inFlight.delete(answered));
+      return answered;
+    },
+    async stop() {
+      stopped = true;
+      const running = thread;
+      thread = undefined;
+      const worker = await running?.catch(() => undefined);
+      if (!worker) return;
+      worker.postMessage("stop" satisfies SenderMessage);
+      // Aborted sends answer at once; a thread that does not is ended anyway.
+      await Promise.race([Promise.allSettled([...inFlight]), delay(2000, undefined, { ref: false })]);
+      await worker.terminate();
+    },
+  };
+}
