@@ -144,6 +144,25 @@ describe("the first screen", () => {
     });
   }
 
+  test("the schedule keeps its spinner until the shifts are drawn, never saying the calendar is empty", async () => {
+    const page = await signedInWithShifts(PHONE);
+    const data = await holdRequests(page, /\/api\/shifts(\?|$)/);
+    await page.goto("/calendar");
+    await page.getByText("Loading your shifts").waitFor({ state: "attached" });
+    // Every frame from here on: the empty-calendar hint must never be drawn on the way to the shifts.
+    await page.evaluate(() => {
+      const w = window as unknown as { sawEmptyHint: boolean };
+      w.sawEmptyHint = false;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes("Your calendar is empty")) w.sawEmptyHint = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await data.release();
+    await page.locator('button[data-shift-type="day"]').first().waitFor();
+    await expect.poll(() => page.getByText("Loading your shifts").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { sawEmptyHint: boolean }).sawEmptyHint)).toBe(false);
+  });
+
   test("the session check is requested once, by the page's preload, and reused by the app", async () => {
     const page = await signedInWithShifts(PHONE);
     const userRequests: string[] = [];

@@ -1,5 +1,6 @@
+import type { Shift } from "@common/shifts";
 import type { QueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ImportExcelTab } from "@/features/import/components/import-excel-tab";
 import { useAvailability } from "@/features/shifts/api/get-availability";
@@ -19,6 +20,8 @@ import { CalendarHeader } from "./calendar-head";
 import { ScheduleTip } from "./schedule-tip";
 import { useDateChangeRefresh } from "./use-date-change-refresh";
 
+const NO_SHIFTS: Shift[] = [];
+
 export function CalendarPage() {
   useDocumentTitle("Your Schedule");
   const today = useToday();
@@ -29,9 +32,14 @@ export function CalendarPage() {
   // would build every row twice.
   const wide = useMediaQuery("(min-width: 1024px)");
   const { onSave, onDelete } = useShiftActions();
-  const list = shifts.data ?? [];
+  const current = shifts.data ?? NO_SHIFTS;
+  // A year of shifts arriving redraws the month's chips and warnings: React does that in the
+  // background, in slices between frames, instead of in one long task. Until the first lot is drawn
+  // the spinner stays; later changes show the previous grid for those few frames.
+  const list = useDeferredValue(current);
+  const firstDrawPending = list === NO_SHIFTS && current !== NO_SHIFTS;
   // SPEC §7: asked only once the user has shifts, for the days they span.
-  useAvailability(list.length > 0 ? availabilityRange(list, today) : null);
+  useAvailability(current.length > 0 ? availabilityRange(current, today) : null);
   // A tab left open overnight: refetch, and follow the date if the user was looking at its month.
   useDateChangeRefresh(today, (previous) => {
     setMonth((shown) => {
@@ -66,7 +74,7 @@ export function CalendarPage() {
                 onMonthChange={setMonth}
                 today={today}
                 shifts={list}
-                loading={shifts.isPending}
+                loading={shifts.isPending || firstDrawPending}
                 emptyHint
                 addRequest={addRequest}
                 onSave={onSave}
