@@ -41,6 +41,8 @@ export type LighthouseRun = {
   /** Audits that lost points: accessibility failures and the performance opportunities. */
   failing: { id: string; title: string; score: number | null; displayValue?: string }[];
   warnings: string[];
+  /** Lighthouse's own measure of this machine's speed as the run began: higher is faster. */
+  benchmarkIndex: number | null;
 };
 
 export type LighthousePage = { path: string; signedIn: boolean; median: LighthouseRun; runs: LighthouseRun[] };
@@ -92,7 +94,8 @@ export async function benchLighthouse(opts: LighthouseOptions): Promise<Lighthou
     log(
       `${pagePath}: performance ${median.performance}, accessibility ${median.accessibility}, ` +
         `LCP ${Math.round(median.lcpMs)} ms, TBT ${Math.round(median.tbtMs)} ms, CLS ${median.cls.toFixed(3)}` +
-        (runs > 1 ? ` (median of ${runs}: ${done.map((r) => r.performance).join(", ")})` : ""),
+        (runs > 1 ? ` (median of ${runs}: ${done.map((r) => r.performance).join(", ")})` : "") +
+        `; machine benchmark index ${done.map((r) => r.benchmarkIndex ?? "–").join(", ")}`,
     );
     pages.push({ path: pagePath, signedIn, median, runs: done });
   }
@@ -166,6 +169,7 @@ async function runOnce(url: string, port: number, cookie: string | null): Promis
     lcpElement: lcpElement?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     failing,
     warnings: lhr.runWarnings,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
   };
 }
 

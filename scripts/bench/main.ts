@@ -36,6 +36,7 @@ import { readSeedMarker, SEED_PASSWORD, seedDatabase } from "../lib/seed-service
 import { type ClientSize, measureClient } from "./client-size";
 import { benchNotifications } from "./notifications";
 import { benchReadsDuringPushBurst } from "./push-burst";
+import { waitForQuiet } from "./quiet";
 import { captureSql, type SqlTiming, timeSql } from "./sql-baseline";
 
 const { values: args } = parseArgs({
@@ -609,6 +610,7 @@ async function benchPushBurst(servers: Servers, dbUrl: string, today: string, qu
 async function benchLighthousePages(baseUrl: string, dbUrl: string, today: string) {
   if (args["skip-lighthouse"]) return undefined;
   log("Lighthouse, mobile, on / and the five signed-in pages (scripts/bench/lighthouse.ts) …");
+  await waitForQuiet(dbUrl, (m) => log(`lighthouse: ${m}`));
   const [picked] = await pickUsers(dbUrl, today);
   const user = await signIn(baseUrl, picked);
   return optionalBench("lighthouse.ts", (mod) =>

@@ -78,6 +78,8 @@ export function createPushSender(): PushSender {
         thread = undefined;
         return null;
       }
+      // Ended since it booted (its 'exit' has answered everything pending already): try again later.
+      if (worker.threadId < 0) return null;
       const id = nextId++;
       const answered = new Promise<number | null>((resolve) => {
         pending.set(id, resolve);
