@@ -7,7 +7,7 @@
  * requests and a conversation, and runs scripts/bench/lighthouse.ts. Prints one line per page and
  * the median figures as JSON (also written to --out when given).
  *
- *   npx tsx scripts/bench/lighthouse-only.ts --database-url postgres://…/db [--runs 3] [--pages /,/calendar] [--out file.json]
+ *   npx tsx scripts/bench/lighthouse-only.ts --database-url postgres://…/db [--runs 5] [--pages /,/calendar] [--out file.json]
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -17,13 +17,13 @@ import pg from "pg";
 import { addDays, todayInLondon } from "../../common/dates";
 import { freePort, type Proc, root, runNode, spawnNode, waitForUrl } from "../lib/processes";
 import { readSeedMarker, SEED_PASSWORD, seedDatabase } from "../lib/seed-service";
-import { benchLighthouse, LIGHTHOUSE_PAGES } from "./lighthouse";
+import { benchLighthouse, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS } from "./lighthouse";
 
 const { values: args } = parseArgs({
   options: {
     "database-url": { type: "string" },
     users: { type: "string", default: "500" },
-    runs: { type: "string", default: "3" },
+    runs: { type: "string", default: String(LIGHTHOUSE_RUNS) },
     pages: { type: "string" },
     out: { type: "string" },
   },

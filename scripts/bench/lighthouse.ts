@@ -13,6 +13,12 @@ import lighthouse from "lighthouse";
 
 export const LIGHTHOUSE_PAGES = ["/", "/dashboard", "/calendar", "/swap-requests", "/messages", "/profile"] as const;
 export const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100 };
+/**
+ * Runs per page; each page's figures are those of its median run. Lighthouse's guidance
+ * (docs/variability.md) is that the median of five roughly halves the spread of a single run; on
+ * the 2-core bench machine single runs of one page spanned 83-100, and medians of three 83-96.
+ */
+export const LIGHTHOUSE_RUNS = 5;
 
 /** The flags these machines' Chromium needs to run headless without a desktop or network extras. */
 export const CHROMIUM_FLAGS = [
@@ -66,7 +72,7 @@ export type LighthouseOptions = {
 };
 
 export async function benchLighthouse(opts: LighthouseOptions): Promise<LighthouseResult> {
-  const runs = opts.runs ?? 3;
+  const runs = opts.runs ?? LIGHTHOUSE_RUNS;
   const log = opts.log ?? (() => undefined);
   const chromiumPath = opts.chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const pages: LighthousePage[] = [];

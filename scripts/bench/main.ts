@@ -617,7 +617,8 @@ async function benchLighthousePages(baseUrl: string, dbUrl: string, today: strin
     mod.benchLighthouse({
       baseUrl,
       cookie: user.cookie,
-      runs: quick ? 1 : 3,
+      // Otherwise lighthouse.ts's LIGHTHOUSE_RUNS.
+      runs: quick ? 1 : undefined,
       log: (m: string) => log(`lighthouse: ${m}`),
     }),
   );
