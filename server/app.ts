@@ -50,7 +50,7 @@ export const defaultLimits: Limits = {
 export type Deps = {
   config: Config;
   db: Db;
-  /** For the realtime LISTEN connection; defaults to the pool's connection string. */
+  /** For the LISTEN connections (realtime, push); defaults to the pool's connection string. */
   databaseUrl?: string;
   mailer: Mailer;
   limits: Limits;

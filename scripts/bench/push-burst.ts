@@ -5,7 +5,7 @@
 // and the burst's commit → push latency, losses and doubles.
 import pg from "pg";
 import { connect } from "../../server/db/open";
-import { recordNotification } from "../../server/notifications/record";
+import { recordNotifications } from "../../server/notifications/record";
 import { PushReceiver } from "../../tests/api/helpers/push-receiver";
 
 type Load = { p99: number | null; p50: number | null; achievedRate: number; errors: number; non2xx: number };
@@ -49,14 +49,15 @@ export async function benchReadsDuringPushBurst(opts: {
   drive: (rate: number, requests: Request[], o: { duration: number; warmup: number }) => Promise<Load>;
   log: (m: string) => void;
 }): Promise<BurstReads[]> {
-  const receiver = await new PushReceiver().start();
+  // Decrypted after each burst (every push still is): see PushReceiver.
+  const receiver = await new PushReceiver("later").start();
   const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 4 });
   const database = await connect(opts.dbUrl, 2);
   const out: BurstReads[] = [];
   try {
     const planned = await subscribe(pool, receiver, opts.events);
     for (const f of opts.families) {
-      receiver.received.length = 0;
+      receiver.reset();
       opts.log(`${f.name} at ${f.rate} req/s while ${planned.length} pushes fan out …`);
       const committedAt = new Map<string, number>();
       // The burst's events commit together, so all of them are due at one moment: the hardest case
@@ -64,9 +65,12 @@ export async function benchReadsDuringPushBurst(opts: {
       // machine's commit rate instead: with the push worker off, the reads beside it alone broke
       // their budget (decision 015, amendment).
       const commitBurst = async () => {
-        await database.db.transaction(async (tx) => {
-          for (const event of planned) await recordNotification(tx, { kind: "request_received", ...event });
-        });
+        await database.db.transaction((tx) =>
+          recordNotifications(
+            tx,
+            planned.map((event) => ({ kind: "request_received" as const, ...event })),
+          ),
+        );
         const at = Date.now();
         for (const event of planned) committedAt.set(`swap-${event.swapRequestId}`, at);
       };
@@ -76,8 +80,9 @@ export async function benchReadsDuringPushBurst(opts: {
         opts.drive(f.rate, f.requests, { duration: opts.duration, warmup: 0 }),
         commitBurst(),
       ]);
-      await receiver.waitFor(() => receiver.received.length >= planned.length, 60_000).catch(() => undefined);
+      await receiver.waitFor(() => receiver.arrivals >= planned.length, 60_000).catch(() => undefined);
       const seconds = Math.round((performance.now() - started) / 100) / 10;
+      receiver.decryptArrived();
       const seen = new Map<string, number[]>();
       for (const r of receiver.received) seen.set(r.payload.tag, [...(seen.get(r.payload.tag) ?? []), r.at]);
       const latencies = [...committedAt].flatMap(([tag, at]) => (seen.get(tag) ?? []).slice(0, 1).map((t) => t - at));

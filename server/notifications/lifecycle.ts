@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { createEventListener, listenConnectionString } from "../db/listener";
 import { createDigestWorker } from "./digest";
+import { OUTBOX_CHANNEL } from "./outbox-queries";
 import { createPushWorker, type PushWorkerOptions } from "./push-worker";
 import { notificationRoutes } from "./routes";
 import { loadVapidKeys } from "./vapid";
@@ -29,12 +31,22 @@ export async function notifications(app: FastifyInstance, opts: { worker?: Notif
     delayMs: config.notifyEmailDelayMs,
     log: app.log,
   });
+  // Commits wake the push worker at once; its poll remains for held messages and for the times
+  // this connection is down.
+  const committed = createEventListener({
+    name: "push",
+    connectionString: listenConnectionString(db, app.deps.databaseUrl),
+    channel: OUTBOX_CHANNEL,
+    log: app.log,
+    onNotification: () => push.wake(),
+  });
   await app.register(notificationRoutes, { publicKey: vapid.publicKey });
   app.addHook("onReady", async () => {
+    await committed.start();
     push.start();
     digest.start();
   });
   app.addHook("onClose", async () => {
-    await Promise.all([push.stop(), digest.stop()]);
+    await Promise.all([push.stop(), digest.stop(), committed.stop()]);
   });
 }

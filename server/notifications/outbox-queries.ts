@@ -4,6 +4,8 @@ import type { Db, Tx } from "../db/open";
 import { notificationOutbox } from "../db/schema";
 
 export type ContextRow = {
+  swap_request_id: number;
+  actor_id: number;
   requester_id: number;
   responder_id: number | null;
   actor_first: string;
@@ -12,23 +14,41 @@ export type ContextRow = {
   shift_type: ShiftType;
 };
 
-/** The request's parties, the actor's name and the requester's shift: what the texts are made of. */
-export async function eventContext(tx: Tx, swapRequestId: number, actorId: number): Promise<ContextRow | undefined> {
+/** Per event, the request's parties, the actor's name and the requester's shift: what the texts are made of. */
+export async function eventContexts(
+  tx: Tx,
+  events: { swapRequestId: number; actorId: number }[],
+): Promise<ContextRow[]> {
+  if (events.length === 0) return [];
   const result = await tx.execute<ContextRow>(sql`
-    select r.requester_id, r.responder_id, a.first_name as actor_first, a.last_name as actor_last,
-           s.date as shift_date, s.shift_type
-    from swap_requests r
+    select e.swap_request_id, e.actor_id, r.requester_id, r.responder_id,
+           a.first_name as actor_first, a.last_name as actor_last, s.date as shift_date, s.shift_type
+    from unnest(${`{${events.map((e) => e.swapRequestId).join(",")}}`}::int[],
+                ${`{${events.map((e) => e.actorId).join(",")}}`}::int[]) with ordinality
+      as e(swap_request_id, actor_id, n)
+    join swap_requests r on r.id = e.swap_request_id
     join shifts s on s.id = r.requester_shift_id
-    join users a on a.id = ${actorId}
-    where r.id = ${swapRequestId}
+    join users a on a.id = e.actor_id
+    order by e.n
   `);
-  return result.rows[0];
+  return result.rows;
 }
 
 export type OutboxInsert = typeof notificationOutbox.$inferInsert;
 
+/** NOTIFY on this channel wakes the push workers of every instance when new rows commit. */
+export const OUTBOX_CHANNEL = "crewswap_outbox";
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters a statement. */
+const INSERT_CHUNK = 1000;
+
 export async function insertOutbox(tx: Tx, rows: OutboxInsert[]): Promise<void> {
-  if (rows.length) await tx.insert(notificationOutbox).values(rows);
+  if (rows.length === 0) return;
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await tx.insert(notificationOutbox).values(rows.slice(i, i + INSERT_CHUNK));
+  }
+  // Delivered at commit and not at all on rollback; PostgreSQL folds a transaction's repeats into one.
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, 'due')`);
 }
 
 export async function markOutboxRead(db: Tx | Db, userId: number, swapRequestId: number): Promise<void> {

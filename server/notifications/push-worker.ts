@@ -28,7 +28,12 @@ export type PushWorkerOptions = {
   maxAttempts?: number;
 };
 
-export type PushWorker = { start: () => void; stop: () => Promise<void> };
+export type PushWorker = {
+  start: () => void;
+  stop: () => Promise<void>;
+  /** New rows have committed: look at once rather than at the next poll. */
+  wake: () => void;
+};
 
 type Outcome = "ok" | "gone" | "retry";
 
@@ -84,6 +89,8 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
   let running: Promise<void> | undefined;
   let stopped = true;
   let failuresInARow = 0;
+  let busy = false;
+  let wokenWhileBusy = false;
 
   async function send(sub: SubscriptionRow, row: ClaimedRow): Promise<Outcome> {
     const payload: PushPayload = { title: row.title, body: row.body, url: row.url, tag: row.tag };
@@ -142,19 +149,26 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
 
   function schedule(delay: number) {
     if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick()
-        .then((more) => {
-          failuresInARow = 0;
-          schedule(more ? 0 : pollMs);
-        })
-        .catch((err) => {
-          // The database is away (restart, failover): keep the process up and try again later.
-          failuresInARow += 1;
-          if (failuresInARow === 1) opts.log.warn({ err }, "push worker cannot reach the database; retrying");
-          schedule(Math.min(30_000, pollMs * 2 ** failuresInARow));
-        });
-    }, delay);
+    clearTimeout(timer);
+    timer = setTimeout(pass, delay);
+  }
+
+  function pass() {
+    busy = true;
+    wokenWhileBusy = false;
+    running = tick()
+      .then((more) => {
+        failuresInARow = 0;
+        busy = false;
+        schedule(more || wokenWhileBusy ? 0 : pollMs);
+      })
+      .catch((err) => {
+        busy = false;
+        // The database is away (restart, failover): keep the process up and try again later.
+        failuresInARow += 1;
+        if (failuresInARow === 1) opts.log.warn({ err }, "push worker cannot reach the database; retrying");
+        schedule(Math.min(30_000, pollMs * 2 ** failuresInARow));
+      });
   }
 
   return {
@@ -165,6 +179,12 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       // The thread boots now rather than on the first push, which then goes out at once.
       sender.prepare();
       schedule(0);
+    },
+    wake() {
+      if (stopped || failuresInARow > 0) return;
+      // A pass under way may have claimed before these rows committed: another follows it at once.
+      if (busy) wokenWhileBusy = true;
+      else schedule(0);
     },
     async stop() {
       stopped = true;

@@ -1,9 +1,9 @@
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type pg from "pg";
 import { liveSessionIds, userForSession } from "../auth/queries";
 import { readSid, sessionKey } from "../auth/sessions";
 import { isConnectionLoss } from "../db/connection-loss";
+import { createEventListener, listenConnectionString } from "../db/listener";
 import {
   CLOSE_FORBIDDEN_ORIGIN,
   CLOSE_GOING_AWAY,
@@ -13,7 +13,6 @@ import {
   CLOSE_UNAUTHORIZED,
   SocketHub,
 } from "./hub";
-import { createEventListener } from "./listener";
 import { type ChannelMessage, channelMessageSchema, EVENTS_CHANNEL } from "./publish";
 
 export type RealtimeOptions = { heartbeatMs?: number; maxSocketsPerUser?: number };
@@ -43,9 +42,7 @@ function originAllowed(request: FastifyRequest, appUrl: string): boolean {
 /** The /ws endpoint (DESIGN §5.14) and the LISTEN connection that feeds it. */
 export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions = {}) {
   const { db, config } = app.deps;
-  const pool = (db as unknown as { $client?: pg.Pool }).$client;
-  const connectionString = app.deps.databaseUrl ?? pool?.options.connectionString;
-  if (!connectionString) throw new Error("The realtime listener needs the database URL");
+  const connectionString = listenConnectionString(db, app.deps.databaseUrl);
 
   const hub = new SocketHub({
     maxSocketsPerUser: opts.maxSocketsPerUser ?? 20,
@@ -55,6 +52,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
   });
 
   const listener = createEventListener({
+    name: "realtime",
     connectionString,
     channel: EVENTS_CHANNEL,
     log: app.log,

@@ -9,7 +9,8 @@ import { insertRestDay } from "../availability/queries";
 import { syncAvailability } from "../availability/sync";
 import type { Tx } from "../db/open";
 import type { ShiftRow, SwapRequestRow } from "../db/schema";
-import { recordNotification } from "../notifications/record";
+import type { NotificationEvent } from "../notifications/events";
+import { recordNotifications } from "../notifications/record";
 import {
   deleteShifts,
   lockOpenRequests,
@@ -133,6 +134,7 @@ async function closeOtherRequests(
   const locked = await lockOpenRequests(tx, ids);
 
   const effects: Effects = { events: [] };
+  const cancellations: NotificationEvent[] = [];
   for (const other of locked) {
     const cancel = candidates.find((c) => c.id === other.id);
     if (cancel) {
@@ -147,7 +149,7 @@ async function closeOtherRequests(
         : inSwap(other.responderId)
           ? (other.responderId as number)
           : r.requesterId;
-      await recordNotification(tx, { kind: "cancelled", swapRequestId: other.id, actorId });
+      cancellations.push({ kind: "cancelled", swapRequestId: other.id, actorId });
     } else if (offer) {
       await removeOffer(tx, other.id, offer.id);
       await saveRequest(tx, other.id, { status: "pending", ...clearedAgreements });
@@ -156,5 +158,6 @@ async function closeOtherRequests(
     }
     effects.events.push({ swapRequestId: other.id, userIds: partiesOf(other) });
   }
+  await recordNotifications(tx, cancellations);
   return effects;
 }

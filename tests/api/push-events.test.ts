@@ -20,6 +20,7 @@ let receiver: PushReceiver;
 let A: Party; // requester
 let B: Party; // responder
 let C: Party; // same grade, covers open requests
+let D: Party;
 const device = new Map<number, string>();
 let nextDay = 20;
 
@@ -37,7 +38,8 @@ beforeAll(async () => {
   A = await party(t.baseUrl, { firstName: "Amy", lastName: "Ash" });
   B = await party(t.baseUrl, { firstName: "Ben", lastName: "Birch" });
   C = await party(t.baseUrl, { firstName: "Cal", lastName: "Cedar" });
-  for (const p of [A, B, C]) {
+  D = await party(t.baseUrl, { firstName: "Dee", lastName: "Dale" });
+  for (const p of [A, B, C, D]) {
     const sub = receiver.subscription(`p${p.id}`);
     expect((await p.client.post("/api/push/subscriptions", sub.json)).status).toBe(201);
     device.set(p.id, sub.endpoint);
@@ -57,7 +59,7 @@ const titlesOf = (p: Party, requestId: number) =>
 
 /** Waits until every push for the request has arrived, then a little longer so a duplicate would show. */
 async function settle(requestId: number, expected: number) {
-  const total = () => [A, B, C].reduce((n, p) => n + titlesOf(p, requestId).length, 0);
+  const total = () => [A, B, C, D].reduce((n, p) => n + titlesOf(p, requestId).length, 0);
   await receiver.waitFor(() => total() >= expected, 10_000);
   await new Promise((r) => setTimeout(r, 600));
   expect(total()).toBe(expected);
@@ -140,19 +142,23 @@ describe("each swap event notifies the other party once, across two instances", 
     expect(titlesOf(A, id)).toEqual(["New message from Ben Birch"]);
   });
 
-  it("a request another swap made impossible tells its other party it was cancelled", async () => {
+  it("the requests another swap made impossible each tell their other party once that they were cancelled", async () => {
     const day = dayFromToday(nextDay++);
     const shiftId = await addShift(t.database.db, A.id, day, { shiftType: "day" });
-    await offDay(t.database.db, B.id, day);
-    await offDay(t.database.db, C.id, day);
-    const toB = await A.client.post("/api/swap-requests", { requesterShiftId: shiftId, responderId: B.id });
-    const toC = await A.client.post("/api/swap-requests", { requesterShiftId: shiftId, responderId: C.id });
-    expect([toB.status, toC.status]).toEqual([201, 201]);
+    for (const p of [B, C, D]) await offDay(t.database.db, p.id, day);
+    const [toB, toC, toD] = await Promise.all(
+      [B, C, D].map((p) => A.client.post("/api/swap-requests", { requesterShiftId: shiftId, responderId: p.id })),
+    );
+    expect([toB.status, toC.status, toD.status]).toEqual([201, 201, 201]);
     await settle(toC.body.id, 1);
+    await settle(toD.body.id, 1);
     expect((await A.client.post(`/api/swap-requests/${toB.body.id}/agree`, {})).status).toBe(200);
     expect((await via2(B).post(`/api/swap-requests/${toB.body.id}/agree`, {})).status).toBe(200);
     await settle(toC.body.id, 2);
+    await settle(toD.body.id, 2);
     expect(titlesOf(C, toC.body.id)).toEqual(["New swap request", "Swap request cancelled"]);
+    expect(titlesOf(D, toD.body.id)).toEqual(["New swap request", "Swap request cancelled"]);
     expect(titlesOf(A, toC.body.id)).toEqual([]);
+    expect(titlesOf(A, toD.body.id)).toEqual([]);
   });
 });

@@ -275,6 +275,31 @@ describe("reading on an open screen", () => {
   });
 });
 
+describe("a change that commits", () => {
+  it("is pushed at once, not at the worker's next look at the outbox", async () => {
+    // The worker looks once when it starts and then not for a minute: only the commit can wake it.
+    const slow = await startTestApp({ env, notificationWorker: { ...worker, pollMs: 60_000 } });
+    try {
+      const sender = await signedInClient(slow.baseUrl, { firstName: "Sam", lastName: "Swift" });
+      const recipient = await signedInClient(slow.baseUrl, { firstName: "Rae", lastName: "Reed" });
+      const sub = receiver.subscription("rae-woken");
+      expect((await recipient.client.post("/api/push/subscriptions", sub.json)).status).toBe(201);
+      const { request } = await insertSwapRequest(slow.database.db, {
+        requesterId: sender.user.id,
+        responderId: recipient.user.id,
+        daysAhead: 12,
+      });
+      await sleep(300);
+      const res = await sender.client.post("/api/messages", { swapRequestId: request.id, content: "Still on?" });
+      expect(res.status).toBe(201);
+      await receiver.waitFor(() => receiver.pushesFor(sub.endpoint).length >= 1, 5_000);
+      expect(receiver.pushesFor(sub.endpoint)[0].payload.title).toBe("New message from Sam Swift");
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe("two app instances on one database", () => {
   it("push each event exactly once", async () => {
     const second = await startTestApp({ env, notificationWorker: worker, databaseUrl: t.database.url });

@@ -1,5 +1,6 @@
 import pg from "pg";
-import { watchClient } from "../db/connection-loss";
+import { watchClient } from "./connection-loss";
+import type { Db } from "./open";
 
 export type EventListener = {
   /** Connects and LISTENs; on failure keeps retrying in the background. */
@@ -8,7 +9,16 @@ export type EventListener = {
   readonly connected: boolean;
 };
 
+/** LISTEN needs a connection of its own: to the given URL, else to the pool's database. */
+export function listenConnectionString(db: Db, databaseUrl?: string): string {
+  const connectionString = databaseUrl ?? db.$client?.options.connectionString;
+  if (!connectionString) throw new Error("A LISTEN connection needs the database URL");
+  return connectionString;
+}
+
 export type ListenerOptions = {
+  /** What listens, for the logs and PostgreSQL's application_name: 'realtime', 'push'. */
+  name: string;
   connectionString: string;
   channel: string;
   onNotification: (payload: string) => void;
@@ -22,8 +32,8 @@ export type ListenerOptions = {
 };
 
 /**
- * One dedicated PostgreSQL connection (not from the pool) that LISTENs on the events channel,
- * reconnecting with exponential back-off whenever the connection drops.
+ * One dedicated PostgreSQL connection (not from the pool) that LISTENs on a channel, reconnecting
+ * with exponential back-off whenever the connection drops.
  */
 export function createEventListener(opts: ListenerOptions): EventListener {
   const minDelay = opts.minDelayMs ?? 250;
@@ -41,7 +51,7 @@ export function createEventListener(opts: ListenerOptions): EventListener {
     if (client !== c) return;
     client = null;
     clearInterval(checkTimer);
-    opts.log.warn({ err }, "lost the realtime LISTEN connection; reconnecting");
+    opts.log.warn({ err }, `lost the ${opts.name} LISTEN connection; reconnecting`);
     opts.onStatus?.(false);
     c.end().catch(() => undefined);
     scheduleRetry();
@@ -65,7 +75,7 @@ export function createEventListener(opts: ListenerOptions): EventListener {
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       query_timeout: 10_000,
-      application_name: "crewswap-realtime",
+      application_name: `crewswap-${opts.name}`,
     });
     c.on("notification", (n) => {
       if (n.channel === opts.channel && n.payload) opts.onNotification(n.payload);
@@ -78,7 +88,7 @@ export function createEventListener(opts: ListenerOptions): EventListener {
     } catch (err) {
       c.end().catch(() => undefined);
       if (!stopped) {
-        opts.log.warn({ err }, "could not LISTEN for realtime events; retrying");
+        opts.log.warn({ err }, `could not LISTEN for ${opts.name} events; retrying`);
         scheduleRetry();
       }
       return;
@@ -89,7 +99,7 @@ export function createEventListener(opts: ListenerOptions): EventListener {
     }
     client = c;
     attempt = 0;
-    if (everConnected) opts.log.info("realtime LISTEN connection restored");
+    if (everConnected) opts.log.info(`${opts.name} LISTEN connection restored`);
     everConnected = true;
     const checkMs = opts.checkMs ?? 30_000;
     checkTimer = setInterval(() => {
