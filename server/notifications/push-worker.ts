@@ -128,23 +128,57 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     return { id: row.id, state: "retry", dueTo: failed, attempts: row.push_attempts };
   }
 
-  /** One pass; true when the batch was full, so there is probably more to do at once. */
-  async function tick(): Promise<boolean> {
+  type Claimed = { rows: ClaimedRow[]; subs: Map<number, SubscriptionRow[]> };
+
+  async function claim(): Promise<Claimed> {
     const rows = await claimDue(opts.db, { batch, leaseMs, messageHoldMs: opts.messageHoldMs });
-    if (rows.length === 0) return false;
-    const subs = await subscriptionsOf(opts.db, [...new Set(rows.map((r) => r.user_id))]);
+    if (rows.length === 0) return { rows, subs: new Map() };
+    return { rows, subs: await subscriptionsOf(opts.db, [...new Set(rows.map((r) => r.user_id))]) };
+  }
+
+  async function sendBatch(claimed: Claimed) {
     const deliveries: Deliveries = { ok: [], failed: [], gone: [] };
-    const results = await inTurns(rows, SENDING_AT_ONCE, (row) =>
-      processRow(row, subs.get(row.user_id) ?? [], deliveries),
+    const results = await inTurns(claimed.rows, SENDING_AT_ONCE, (row) =>
+      processRow(row, claimed.subs.get(row.user_id) ?? [], deliveries),
     );
-    // If recording fails the lease runs out and the rows are tried again, here or on another instance.
+    return { deliveries, results };
+  }
+
+  // If recording fails the lease runs out and the rows are tried again, here or on another instance.
+  async function record({ deliveries, results }: Awaited<ReturnType<typeof sendBatch>>) {
     await recordDeliveries(opts.db, deliveries);
     const finished = results.filter((r): r is Result & { state: "done" | "skipped" | "failed" } => r.state !== "retry");
     await finishRows(opts.db, finished);
     for (const r of results.filter((x) => x.state === "retry")) {
       await retryRow(opts.db, r.id, backoffMs(r.attempts), r.dueTo);
     }
-    return rows.length === batch;
+  }
+
+  /**
+   * Sends everything due, a batch at a time. While one batch is being sent the next is claimed and
+   * the one before is recorded: under load each of those round trips waits its turn at the
+   * database, and a burst would otherwise wait for all of them in a row.
+   */
+  async function drain(): Promise<void> {
+    const recording: Promise<void>[] = [];
+    const sendAll = async () => {
+      let claimed = await claim();
+      while (claimed.rows.length > 0) {
+        const following = claimed.rows.length === batch && !stopped ? claim() : undefined;
+        // Handled at once, so that one failing while another step is awaited is not unhandled.
+        following?.catch(() => undefined);
+        const recorded = record(await sendBatch(claimed));
+        recorded.catch(() => undefined);
+        recording.push(recorded);
+        if (!following) break;
+        claimed = await following;
+      }
+    };
+    const [sent] = await Promise.allSettled([sendAll()]);
+    // Every batch's recording has ended before the pass does, whatever failed.
+    const recorded = await Promise.allSettled(recording);
+    const failed = [sent, ...recorded].find((o): o is PromiseRejectedResult => o.status === "rejected");
+    if (failed) throw failed.reason;
   }
 
   function schedule(delay: number) {
@@ -156,11 +190,11 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
   function pass() {
     busy = true;
     wokenWhileBusy = false;
-    running = tick()
-      .then((more) => {
+    running = drain()
+      .then(() => {
         failuresInARow = 0;
         busy = false;
-        schedule(more || wokenWhileBusy ? 0 : pollMs);
+        schedule(wokenWhileBusy ? 0 : pollMs);
       })
       .catch((err) => {
         busy = false;

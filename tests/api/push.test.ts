@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpush from "web-push";
 import { pushSubscriptions } from "../../server/db/schema";
+import { recordNotifications } from "../../server/notifications/record";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { insertSwapRequest } from "./helpers/chat";
 import { Client, signedInClient } from "./helpers/client";
@@ -296,6 +297,40 @@ describe("a change that commits", () => {
       expect(receiver.pushesFor(sub.endpoint)[0].payload.title).toBe("New message from Sam Swift");
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe("more than a batch due at once", () => {
+  it("is sent batch after batch, each event once, and every row ends done", async () => {
+    // A database of its own: no other instance's worker takes part.
+    const small = await startTestApp({ env, notificationWorker: { ...worker, batch: 10 } });
+    try {
+      const requester = await signedInClient(small.baseUrl, { firstName: "Bea", lastName: "Batch" });
+      const responder = await signedInClient(small.baseUrl, { firstName: "Rob", lastName: "Row" });
+      const sub = receiver.subscription("rob-batches");
+      expect((await responder.client.post("/api/push/subscriptions", sub.json)).status).toBe(201);
+      const { request } = await insertSwapRequest(small.database.db, {
+        requesterId: requester.user.id,
+        responderId: responder.user.id,
+        daysAhead: 12,
+      });
+      const event = { kind: "request_received" as const, swapRequestId: request.id, actorId: requester.user.id };
+      await small.database.db.transaction((tx) =>
+        recordNotifications(
+          tx,
+          Array.from({ length: 45 }, () => event),
+        ),
+      );
+      await receiver.waitFor(() => receiver.pushesFor(sub.endpoint).length >= 45, 15_000);
+      await sleep(800);
+      expect(receiver.pushesFor(sub.endpoint)).toHaveLength(45);
+      const states = await small.database.db.execute<{ push_state: string; n: number }>(sql`
+        select push_state, count(*)::int as n from notification_outbox group by push_state
+      `);
+      expect(states.rows).toEqual([{ push_state: "done", n: 45 }]);
+    } finally {
+      await small.close();
     }
   });
 });
