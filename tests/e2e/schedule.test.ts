@@ -147,6 +147,34 @@ describe("schedule page", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test("a year of rest days scrolls within My Availability instead of lengthening the page", async () => {
+    const page = await signedInPage();
+    const today = todayInLondon();
+    const days = Array.from({ length: 40 }, (_, i) => addDays(today, 2 + i * 3));
+    for (const date of days) await apiShift(page, { date, shiftType: "rest_day" });
+    await page.goto("/calendar");
+    const restDays = page.locator('[data-testid="my-availability"]:visible').getByRole("region", { name: "Rest Days" });
+    const list = restDays.getByRole("list", { name: "Rest Days, 40 dates" });
+    await list.waitFor();
+    expect(await list.getByRole("listitem").count()).toBe(40);
+    const box = await list.boundingBox();
+    expect(box?.height).toBeLessThanOrEqual(260);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(1600);
+    // The last day is there, reached by scrolling the list, and can be offered from it.
+    const last = days[days.length - 1];
+    const [, m, d] = last.split("-").map(Number);
+    const offer = list.getByRole("button", { name: `Offer ${d} ${MONTHS[m - 1]} as an Available Off Day` });
+    await offer.scrollIntoViewIfNeeded();
+    expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await offer.click();
+    await toastText(page, "Availability updated").waitFor();
+    const offDays = page.locator('[data-testid="my-availability"]:visible').getByRole("region", {
+      name: "Available Off Days",
+    });
+    await offDays.getByRole("button", { name: `Withdraw ${d} ${MONTHS[m - 1]} from swaps` }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test("works at 390px by keyboard, without axe violations", async () => {
     const page = await signedInPage(PHONE);
     const target = nextMonthDay(9);

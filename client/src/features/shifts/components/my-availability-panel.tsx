@@ -83,6 +83,9 @@ export function MyAvailabilityPanel({ defaultOpen = true, className }: { default
   );
 }
 
+/** Rows a group shows before its list scrolls within itself (about 16rem). */
+const ROWS_IN_VIEW = 7;
+
 function Group({
   title,
   empty,
@@ -105,9 +108,15 @@ function Group({
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <ul className="flex flex-col gap-1">
+        // A year's roster holds a hundred rest days or more: a long group scrolls within the panel
+        // instead of making the page thousands of pixels tall. Focusable, so a keyboard can scroll it.
+        <ul
+          className={cn("flex flex-col gap-1", items.length > ROWS_IN_VIEW && "max-h-64 overflow-y-auto pr-1")}
+          tabIndex={items.length > ROWS_IN_VIEW ? 0 : undefined}
+          aria-label={items.length > ROWS_IN_VIEW ? `${title}, ${items.length} dates` : undefined}
+        >
           {items.map((s) => (
-            <li key={s.id} className="flex min-h-9 flex-wrap items-center justify-between gap-2 text-sm">
+            <li key={s.id} className="flex min-h-9 shrink-0 flex-wrap items-center justify-between gap-2 text-sm">
               <span>
                 <span className="font-semibold whitespace-nowrap">{format(dateOf(s.date), "EEE, MMM d, yyyy")}</span>
                 {showTimes && <span className="block text-muted-foreground">{timeRangeLabel(s) ?? "Time TBD"}</span>}
@@ -162,7 +171,7 @@ function ToggleOffDay({ date, to }: { date: string; to: "available" | "rest" }) 
       needsConnection
       size="sm"
       variant="ghost"
-      className="text-primary"
+      className="px-2 text-primary"
       disabled={set.isPending}
       onClick={() => void run()}
       aria-label={to === "available" ? `Offer ${label} as an Available Off Day` : `Withdraw ${label} from swaps`}
