@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { whenReady } from "../worker-ready";
 import { MAX_PARALLEL_PARSES, PARSE_HEAP_MB, PARSE_TIME_LIMIT_MS } from "./limits";
 import type { ParseAnswer, ParseJob } from "./parse-worker";
 import { RosterFileError } from "./read-workbook";
@@ -81,22 +82,7 @@ export function createParsePool(opts: ParsePoolOptions = {}): ParsePool {
       const i = idle.findIndex((entry) => entry.worker === worker);
       if (i >= 0) clearTimeout(idle.splice(i, 1)[0].timer);
     });
-    return new Promise((resolve, reject) => {
-      const fail = (error: unknown) => {
-        worker.off("message", onReady);
-        void worker.terminate();
-        reject(error);
-      };
-      const onReady = (message: unknown) => {
-        if (message !== "ready") return;
-        worker.off("error", fail);
-        worker.off("exit", fail);
-        resolve(worker);
-      };
-      worker.on("message", onReady);
-      worker.once("error", fail);
-      worker.once("exit", fail);
-    });
+    return whenReady(worker);
   }
 
   function park(worker: Worker) {

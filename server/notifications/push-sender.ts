@@ -1,5 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
+import { whenReady } from "../worker-ready";
 import type { SendAnswer, SenderMessage, SendJob } from "./push-sender-thread";
 
 // The compiled server (dist/server) has the thread compiled beside it; from source, tsx loads it.
@@ -45,17 +46,7 @@ export function createPushSender(): PushSender {
     });
     worker.on("error", lost);
     worker.on("exit", lost);
-    const started = new Promise<Worker>((resolve, reject) => {
-      const onReady = (message: unknown) => {
-        if (message !== "ready") return;
-        worker.off("message", onReady);
-        worker.off("exit", reject);
-        resolve(worker);
-      };
-      worker.on("message", onReady);
-      worker.once("error", reject);
-      worker.once("exit", reject);
-    });
+    const started = whenReady(worker);
     return started;
   }
 
