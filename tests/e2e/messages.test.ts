@@ -123,6 +123,12 @@ describe("chat between two clinicians", () => {
     await tabBadge.waitFor({ state: "detached", timeout: 10_000 });
     expect(await axeViolations(bob.page)).toEqual([]);
 
+    // The list's refetch is held back: what it shows at once comes from the device's cache, which
+    // must already know the conversation was read.
+    await bob.page.route("**/api/conversations", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
     await bob.page.getByRole("button", { name: "Back to all messages" }).click();
     await bob.page.getByRole("heading", { name: "Your Conversations" }).waitFor();
     const row = bob.page.getByTestId("conversation-row").filter({ hasText: "Ada Lovell" });

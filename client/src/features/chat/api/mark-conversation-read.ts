@@ -1,4 +1,4 @@
-import type { Message } from "@common/messages";
+import type { Conversation, Message } from "@common/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { conversationsQueryKey, messagesQueryKey, unreadCountQueryKey } from "@/lib/query-keys";
@@ -15,6 +15,11 @@ export function useMarkConversationRead(swapRequestId: number, myId: number) {
     onSuccess: () => {
       queryClient.setQueryData<Message[]>(messagesQueryKey(swapRequestId), (old) =>
         old?.map((m) => (m.senderId !== myId && !m.isRead ? { ...m, isRead: true } : m)),
+      );
+      // The list is not on screen while a phone shows the conversation, so invalidating it does not
+      // refetch it: without this, going back shows the conversation unread until the refetch lands.
+      queryClient.setQueryData<Conversation[]>(conversationsQueryKey, (old) =>
+        old?.map((c) => (c.swapRequestId === swapRequestId ? { ...c, unreadCount: 0 } : c)),
       );
       void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
       void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
