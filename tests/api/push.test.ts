@@ -276,20 +276,26 @@ describe("reading on an open screen", () => {
   });
 });
 
+/** On an app of its own: a requester, a responder with one device on the receiver, and a request between them. */
+async function requestOn(app: TestApp, deviceName: string) {
+  const requester = await signedInClient(app.baseUrl, { firstName: "Sam", lastName: "Swift" });
+  const responder = await signedInClient(app.baseUrl, { firstName: "Rae", lastName: "Reed" });
+  const sub = receiver.subscription(deviceName);
+  expect((await responder.client.post("/api/push/subscriptions", sub.json)).status).toBe(201);
+  const { request } = await insertSwapRequest(app.database.db, {
+    requesterId: requester.user.id,
+    responderId: responder.user.id,
+    daysAhead: 12,
+  });
+  return { requester, sub, request };
+}
+
 describe("a change that commits", () => {
   it("is pushed at once, not at the worker's next look at the outbox", async () => {
     // The worker looks once when it starts and then not for a minute: only the commit can wake it.
     const slow = await startTestApp({ env, notificationWorker: { ...worker, pollMs: 60_000 } });
     try {
-      const sender = await signedInClient(slow.baseUrl, { firstName: "Sam", lastName: "Swift" });
-      const recipient = await signedInClient(slow.baseUrl, { firstName: "Rae", lastName: "Reed" });
-      const sub = receiver.subscription("rae-woken");
-      expect((await recipient.client.post("/api/push/subscriptions", sub.json)).status).toBe(201);
-      const { request } = await insertSwapRequest(slow.database.db, {
-        requesterId: sender.user.id,
-        responderId: recipient.user.id,
-        daysAhead: 12,
-      });
+      const { requester: sender, sub, request } = await requestOn(slow, "rae-woken");
       await sleep(300);
       const res = await sender.client.post("/api/messages", { swapRequestId: request.id, content: "Still on?" });
       expect(res.status).toBe(201);
@@ -306,15 +312,7 @@ describe("more than a batch due at once", () => {
     // A database of its own: no other instance's worker takes part.
     const small = await startTestApp({ env, notificationWorker: { ...worker, batch: 10 } });
     try {
-      const requester = await signedInClient(small.baseUrl, { firstName: "Bea", lastName: "Batch" });
-      const responder = await signedInClient(small.baseUrl, { firstName: "Rob", lastName: "Row" });
-      const sub = receiver.subscription("rob-batches");
-      expect((await responder.client.post("/api/push/subscriptions", sub.json)).status).toBe(201);
-      const { request } = await insertSwapRequest(small.database.db, {
-        requesterId: requester.user.id,
-        responderId: responder.user.id,
-        daysAhead: 12,
-      });
+      const { requester, sub, request } = await requestOn(small, "rae-batches");
       const event = { kind: "request_received" as const, swapRequestId: request.id, actorId: requester.user.id };
       await small.database.db.transaction((tx) =>
         recordNotifications(
