@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ShiftType } from "../../common/enums";
 import type { Db, Tx } from "../db/open";
-import { notificationOutbox } from "../db/schema";
+import type { notificationOutbox } from "../db/schema";
 
 export type ContextRow = {
   swap_request_id: number;
@@ -39,14 +39,33 @@ export type OutboxInsert = typeof notificationOutbox.$inferInsert;
 /** NOTIFY on this channel wakes the push workers of every instance when new rows commit. */
 export const OUTBOX_CHANNEL = "crewswap_outbox";
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters a statement. */
-const INSERT_CHUNK = 1000;
-
+/**
+ * All the rows in one statement with one parameter, however many there are (a swap that cancels
+ * many others): one parameter per value would need chunks under PostgreSQL's 65,535 a statement,
+ * and building such a statement costs more CPU than the insert itself.
+ */
 export async function insertOutbox(tx: Tx, rows: OutboxInsert[]): Promise<void> {
   if (rows.length === 0) return;
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await tx.insert(notificationOutbox).values(rows.slice(i, i + INSERT_CHUNK));
-  }
+  const records = rows.map((r) => ({
+    user_id: r.userId,
+    kind: r.kind,
+    swap_request_id: r.swapRequestId ?? null,
+    message_id: r.messageId ?? null,
+    title: r.title,
+    body: r.body,
+    url: r.url,
+    tag: r.tag,
+    context: r.context,
+    email_state: r.emailState,
+  }));
+  await tx.execute(sql`
+    insert into notification_outbox
+      (user_id, kind, swap_request_id, message_id, title, body, url, tag, context, email_state)
+    select user_id, kind, swap_request_id, message_id, title, body, url, tag, context, email_state
+    from json_to_recordset(${JSON.stringify(records)}::json) as r(
+      user_id int, kind text, swap_request_id int, message_id int, title text, body text, url text,
+      tag text, context json, email_state text)
+  `);
   // Delivered at commit and not at all on rollback; PostgreSQL folds a transaction's repeats into one.
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, 'due')`);
 }

@@ -5,7 +5,6 @@ import webpush from "web-push";
 import { postPush } from "./push-transport";
 
 export type SendJob = {
-  id: number;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -13,11 +12,15 @@ export type SendJob = {
   /** The signed VAPID header, made once per push service by the caller. */
   authorization: string;
   topic: string;
-  timeoutMs: number;
 };
-/** The push service's status, or null when it could not be reached, hung, or the send was stopped. */
-export type SendAnswer = { id: number; status: number | null };
-export type SenderMessage = { job: SendJob } | "stop";
+/** A batch's pushes go to the thread in one message and their answers come back in one. */
+export type SendBatch = { id: number; jobs: SendJob[]; timeoutMs: number };
+/** Per job, the push service's status, or null when it could not be reached, hung, or the send was stopped. */
+export type BatchAnswer = { id: number; statuses: (number | null)[] };
+export type SenderMessage = { batch: SendBatch } | "stop";
+
+/** Pushes on their way at once: enough to hide a push service's latency. */
+const SENDING_AT_ONCE = 16;
 
 // On Linux a nice value set from a thread applies to that thread alone: when the CPUs are busy,
 // the event loop answering clinicians comes before encrypting and posting pushes.
@@ -33,7 +36,7 @@ const stopping = new AbortController();
 // Every push in flight listens on this one signal and lets go when it ends: no leak.
 setMaxListeners(0, stopping.signal);
 
-async function send(job: SendJob): Promise<number | null> {
+async function send(job: SendJob, timeoutMs: number): Promise<number | null> {
   try {
     // Encryption (ECDH, HKDF, AES-GCM) is synchronous CPU work: here it holds up only this thread.
     const details = webpush.generateRequestDetails(
@@ -45,7 +48,7 @@ async function send(job: SendJob): Promise<number | null> {
       endpoint: details.endpoint,
       headers: Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)])),
       body: details.body,
-      timeoutMs: job.timeoutMs,
+      timeoutMs,
       signal: stopping.signal,
     });
   } catch {
@@ -53,11 +56,26 @@ async function send(job: SendJob): Promise<number | null> {
   }
 }
 
+async function sendAll(batch: SendBatch): Promise<(number | null)[]> {
+  const statuses = new Array<number | null>(batch.jobs.length).fill(null);
+  let next = 0;
+  const lane = async () => {
+    while (next < batch.jobs.length && !stopping.signal.aborted) {
+      const i = next++;
+      statuses[i] = await send(batch.jobs[i], batch.timeoutMs);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SENDING_AT_ONCE, batch.jobs.length) }, lane));
+  return statuses;
+}
+
 parentPort?.on("message", (message: SenderMessage) => {
   if (message === "stop") {
     stopping.abort();
     return;
   }
-  void send(message.job).then((status) => parentPort?.postMessage({ id: message.job.id, status } satisfies SendAnswer));
+  void sendAll(message.batch).then((statuses) =>
+    parentPort?.postMessage({ id: message.batch.id, statuses } satisfies BatchAnswer),
+  );
 });
 parentPort?.postMessage("ready");

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
 import { whenReady } from "../worker-ready";
-import type { SendAnswer, SenderMessage, SendJob } from "./push-sender-thread";
+import type { BatchAnswer, SenderMessage, SendJob } from "./push-sender-thread";
 
 // The compiled server (dist/server) has the thread compiled beside it; from source, tsx loads it.
 const BOOT = import.meta.url.endsWith(".ts")
@@ -9,8 +9,12 @@ const BOOT = import.meta.url.endsWith(".ts")
   : new URL("./push-sender-thread.js", import.meta.url);
 
 export type PushSender = {
-  /** The push service's status, or null when it could not be reached, hung, or sending stopped. */
-  send(job: Omit<SendJob, "id">): Promise<number | null>;
+  /**
+   * Per job, in order, the push service's status, or null when it could not be reached, hung, or
+   * sending stopped. The jobs cross to the thread in one message and their answers in one: a
+   * message each way per push cost more than posting the push.
+   */
+  sendAll(jobs: SendJob[], timeoutMs: number): Promise<(number | null)[]>;
   /** Starts the thread ahead of the first push. */
   prepare(): void;
   /** Ends the sends in flight (each answers null) and the thread. */
@@ -24,8 +28,8 @@ export type PushSender = {
  */
 export function createPushSender(): PushSender {
   let thread: Promise<Worker> | undefined;
-  const pending = new Map<number, (status: number | null) => void>();
-  const inFlight = new Set<Promise<number | null>>();
+  const pending = new Map<number, { size: number; answer: (statuses: (number | null)[]) => void }>();
+  const inFlight = new Set<Promise<unknown>>();
   let nextId = 1;
   let stopped = false;
 
@@ -35,14 +39,14 @@ export function createPushSender(): PushSender {
     worker.unref();
     const lost = () => {
       if (thread === started) thread = undefined;
-      for (const answer of pending.values()) answer(null);
+      for (const { size, answer } of pending.values()) answer(new Array(size).fill(null));
       pending.clear();
     };
-    worker.on("message", (message: SendAnswer | "ready") => {
+    worker.on("message", (message: BatchAnswer | "ready") => {
       if (message === "ready") return;
-      const answer = pending.get(message.id);
+      const waiting = pending.get(message.id);
       pending.delete(message.id);
-      answer?.(message.status);
+      waiting?.answer(message.statuses);
     });
     worker.on("error", lost);
     worker.on("exit", lost);
@@ -59,22 +63,23 @@ export function createPushSender(): PushSender {
         thread = undefined;
       });
     },
-    async send(job) {
-      if (stopped) return null;
+    async sendAll(jobs, timeoutMs) {
+      const none = () => new Array<number | null>(jobs.length).fill(null);
+      if (stopped) return none();
       thread ??= start();
       let worker: Worker;
       try {
         worker = await thread;
       } catch {
         thread = undefined;
-        return null;
+        return none();
       }
       // Ended since it booted (its 'exit' has answered everything pending already): try again later.
-      if (worker.threadId < 0) return null;
+      if (worker.threadId < 0) return none();
       const id = nextId++;
-      const answered = new Promise<number | null>((resolve) => {
-        pending.set(id, resolve);
-        worker.postMessage({ job: { ...job, id } } satisfies SenderMessage);
+      const answered = new Promise<(number | null)[]>((answer) => {
+        pending.set(id, { size: jobs.length, answer });
+        worker.postMessage({ batch: { id, jobs, timeoutMs } } satisfies SenderMessage);
       });
       inFlight.add(answered);
       void answered.then(() => inFlight.delete(answered));

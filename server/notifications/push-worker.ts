@@ -13,6 +13,7 @@ import {
   subscriptionsOf,
 } from "./push-queries";
 import { createPushSender } from "./push-sender";
+import type { SendJob } from "./push-sender-thread";
 
 export type PushWorkerOptions = {
   db: Db;
@@ -37,22 +38,10 @@ export type PushWorker = {
 
 type Outcome = "ok" | "gone" | "retry";
 
-/** Rows whose pushes are on their way at once: enough to hide a push service's latency. */
-const SENDING_AT_ONCE = 16;
-
-/** `work` on every item, at most `limit` at a time; results in the items' order. */
-async function inTurns<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
+const outcomeOf = (status: number | null): Outcome => {
+  if (status === 404 || status === 410) return "gone";
+  return status !== null && status >= 200 && status < 300 ? "ok" : "retry";
+};
 
 const backoffMs = (attempt: number) => Math.min(5 * 60_000, 1000 * 2 ** (attempt - 1)) * (0.75 + Math.random() / 2);
 
@@ -92,30 +81,30 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
   let busy = false;
   let wokenWhileBusy = false;
 
-  async function send(sub: SubscriptionRow, row: ClaimedRow): Promise<Outcome> {
+  const jobFor = (sub: SubscriptionRow, row: ClaimedRow): SendJob => {
     const payload: PushPayload = { title: row.title, body: row.body, url: row.url, tag: row.tag };
-    const status = await sender.send({
+    return {
       endpoint: sub.endpoint,
       p256dh: sub.p256dh,
       auth: sub.auth,
       payload: JSON.stringify(payload),
       authorization: vapidAuthorization(sub.endpoint),
       topic: row.tag.replace(/[^A-Za-z0-9_-]/g, ""),
-      timeoutMs,
-    });
-    if (status === 404 || status === 410) return "gone";
-    return status !== null && status >= 200 && status < 300 ? "ok" : "retry";
-  }
+    };
+  };
 
   type Result = { id: number; state: "done" | "skipped" | "failed" | "retry"; dueTo: number[]; attempts: number };
 
-  async function processRow(row: ClaimedRow, subs: SubscriptionRow[], deliveries: Deliveries): Promise<Result> {
+  /** The devices a row is still to reach, or null when it needs no push. */
+  function devicesFor(row: ClaimedRow, subs: SubscriptionRow[]): SubscriptionRow[] | null {
     // A message read on an open screen during its hold needs no push.
-    if (row.kind === "message" && row.read_at) return { id: row.id, state: "skipped", dueTo: [], attempts: 0 };
+    if (row.kind === "message" && row.read_at) return null;
     // The devices are fixed at the first attempt; a device added later never gets an old event.
     const targets = row.push_due_to ? new Set(row.push_due_to) : null;
-    const due = targets ? subs.filter((s) => targets.has(s.id)) : subs;
-    const outcomes = await Promise.all(due.map(async (s) => [s.id, await send(s, row)] as const));
+    return targets ? subs.filter((s) => targets.has(s.id)) : subs;
+  }
+
+  function settle(row: ClaimedRow, outcomes: (readonly [number, Outcome])[], deliveries: Deliveries): Result {
     const failed: number[] = [];
     for (const [id, outcome] of outcomes) {
       if (outcome === "ok") deliveries.ok.push(id);
@@ -138,9 +127,18 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
 
   async function sendBatch(claimed: Claimed) {
     const deliveries: Deliveries = { ok: [], failed: [], gone: [] };
-    const results = await inTurns(claimed.rows, SENDING_AT_ONCE, (row) =>
-      processRow(row, claimed.subs.get(row.user_id) ?? [], deliveries),
-    );
+    const plans = claimed.rows.map((row) => ({ row, devices: devicesFor(row, claimed.subs.get(row.user_id) ?? []) }));
+    const jobs = plans.flatMap(({ row, devices }) => (devices ?? []).map((sub) => jobFor(sub, row)));
+    const statuses = jobs.length > 0 ? await sender.sendAll(jobs, timeoutMs) : [];
+    let at = 0;
+    const results = plans.map(({ row, devices }): Result => {
+      if (!devices) return { id: row.id, state: "skipped", dueTo: [], attempts: 0 };
+      return settle(
+        row,
+        devices.map((sub) => [sub.id, outcomeOf(statuses[at++])] as const),
+        deliveries,
+      );
+    });
     return { deliveries, results };
   }
 
