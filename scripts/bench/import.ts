@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as XLSX from "@e965/xlsx";
-import { freePort, spawnNode, waitForUrl } from "../lib/processes";
+import { freePort, root, runNode, spawnNode, waitForUrl } from "../lib/processes";
 
 export type RosterProfile = "wide" | "long";
 
@@ -181,7 +181,7 @@ async function startApp(log: (m: string) => void): Promise<{ baseUrl: string; st
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-bench-import-"));
   const app = spawnNode(
-    "server/main.ts",
+    "dist/server/main.js",
     {
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -348,6 +348,8 @@ export async function benchImport(opts: BenchImportOptions = {}): Promise<BenchI
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // The app runs compiled, as `npm start` runs it: build it first if it is out of date.
+  await runNode(path.join(root, "scripts/ensure-build.mjs"), []);
   benchImport({ log: (m) => console.error(`[bench:import] ${m}`) })
     .then((result) => {
       console.log(JSON.stringify(result));

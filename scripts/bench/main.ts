@@ -459,7 +459,8 @@ async function startServers(dbUrl: string, dataDir: string, procs: Proc[]): Prom
   log("starting the server and the bare Fastify baseline …");
   // Real VAPID keys: the push-burst phase has this process encrypt and sign every push it sends.
   const vapid = webpush.generateVAPIDKeys();
-  const app = spawnNode("server/main.ts", {
+  // As `npm start` runs it: the compiled server, built (if out of date) by prepare().
+  const app = spawnNode("dist/server/main.js", {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     PUSH_ALLOW_INSECURE: "true",

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { sign } from "@fastify/cookie";
 import pg from "pg";
 import WebSocket from "ws";
-import { freePort, type Proc, spawnNode, waitForUrl } from "../lib/processes";
+import { freePort, type Proc, root, runNode, spawnNode, waitForUrl } from "../lib/processes";
 
 export type SocketBenchOptions = {
   /** A migrated (or empty) CrewSwap database; bench users are added and removed again. */
@@ -55,7 +55,7 @@ type Instance = Proc & { baseUrl: string };
 async function startInstance(databaseUrl: string, sessionSecret: string, dataDir: string): Promise<Instance> {
   const port = await freePort();
   const app = spawnNode(
-    "server/main.ts",
+    "dist/server/main.js",
     {
       DATABASE_URL: databaseUrl,
       PORT: String(port),
@@ -338,6 +338,8 @@ function argValue(name: string): number | undefined {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // The app runs compiled, as `npm start` runs it: build it first if it is out of date.
+  await runNode(path.join(root, "scripts/ensure-build.mjs"), []);
   benchSocketDelivery({
     databaseUrl: process.env.BENCH_DATABASE_URL,
     sockets: argValue("sockets"),
