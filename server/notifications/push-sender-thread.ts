@@ -56,17 +56,38 @@ async function send(job: SendJob, timeoutMs: number): Promise<number | null> {
   }
 }
 
-async function sendAll(batch: SendBatch): Promise<(number | null)[]> {
-  const statuses = new Array<number | null>(batch.jobs.length).fill(null);
-  let next = 0;
-  const lane = async () => {
-    while (next < batch.jobs.length && !stopping.signal.aborted) {
-      const i = next++;
-      statuses[i] = await send(batch.jobs[i], batch.timeoutMs);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(SENDING_AT_ONCE, batch.jobs.length) }, lane));
-  return statuses;
+type Waiting = { id: number; statuses: (number | null)[]; left: number };
+
+/** Pushes of every batch handed over, in order; the lanes take from here across batches. */
+const queue: { job: SendJob; timeoutMs: number; batch: Waiting; index: number }[] = [];
+let lanes = 0;
+
+const answer = (batch: Waiting) =>
+  parentPort?.postMessage({ id: batch.id, statuses: batch.statuses } satisfies BatchAnswer);
+
+async function lane() {
+  for (let item = queue.shift(); item; item = queue.shift()) {
+    item.batch.statuses[item.index] = stopping.signal.aborted ? null : await send(item.job, item.timeoutMs);
+    item.batch.left -= 1;
+    if (item.batch.left === 0) answer(item.batch);
+  }
+  lanes -= 1;
+}
+
+/**
+ * Queues a batch behind those already here: a batch handed over before the one before it has
+ * finished keeps every lane busy through that one's last, slowest pushes.
+ */
+function enqueue(batch: SendBatch) {
+  const waiting: Waiting = { id: batch.id, statuses: new Array(batch.jobs.length).fill(null), left: batch.jobs.length };
+  if (waiting.left === 0) return answer(waiting);
+  batch.jobs.forEach((job, index) => {
+    queue.push({ job, timeoutMs: batch.timeoutMs, batch: waiting, index });
+  });
+  for (let more = Math.min(SENDING_AT_ONCE - lanes, queue.length); more > 0; more -= 1) {
+    lanes += 1;
+    void lane();
+  }
 }
 
 parentPort?.on("message", (message: SenderMessage) => {
@@ -74,8 +95,6 @@ parentPort?.on("message", (message: SenderMessage) => {
     stopping.abort();
     return;
   }
-  void sendAll(message.batch).then((statuses) =>
-    parentPort?.postMessage({ id: message.batch.id, statuses } satisfies BatchAnswer),
-  );
+  enqueue(message.batch);
 });
 parentPort?.postMessage("ready");

@@ -154,23 +154,37 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
 
   /**
    * Sends everything due, a batch at a time. While one batch is being sent the next is claimed and
-   * the one before is recorded: under load each of those round trips waits its turn at the
-   * database, and a burst would otherwise wait for all of them in a row.
+   * handed to the sender before the first one's last pushes have finished, and each batch is
+   * recorded once it is sent: under load each database round trip waits its turn, and the sender
+   * would otherwise sit idle through all of them and through the end of every batch.
    */
   async function drain(): Promise<void> {
     const recording: Promise<void>[] = [];
     const sendAll = async () => {
-      let claimed = await claim();
-      while (claimed.rows.length > 0) {
-        const following = claimed.rows.length === batch && !stopped ? claim() : undefined;
-        // Handled at once, so that one failing while another step is awaited is not unhandled.
-        following?.catch(() => undefined);
-        const recorded = record(await sendBatch(claimed));
-        recorded.catch(() => undefined);
-        recording.push(recorded);
-        if (!following) break;
-        claimed = await following;
+      // The batch before, still with the sender: at most two are there at once.
+      let previous: Promise<void> | undefined;
+      try {
+        let claimed = await claim();
+        while (claimed.rows.length > 0) {
+          const following = claimed.rows.length === batch && !stopped ? claim() : undefined;
+          // Handled at once, so that one failing while another step is awaited is not unhandled.
+          following?.catch(() => undefined);
+          const sent = sendBatch(claimed).then((outcome) => {
+            const recorded = record(outcome);
+            recorded.catch(() => undefined);
+            recording.push(recorded);
+          });
+          sent.catch(() => undefined);
+          if (previous) await previous;
+          previous = sent;
+          if (!following) break;
+          claimed = await following;
+        }
+      } finally {
+        // Whatever failed, the batch still with the sender has its recording started before the pass ends.
+        await previous?.catch(() => undefined);
       }
+      await previous;
     };
     const [sent] = await Promise.allSettled([sendAll()]);
     // Every batch's recording has ended before the pass does, whatever failed.
