@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import webpush from "web-push";
 import type { PushPayload } from "../../common/push";
 import type { VapidKeys } from "../config";
@@ -42,6 +43,12 @@ const outcomeOf = (status: number | null): Outcome => {
   if (status === 404 || status === 410) return "gone";
   return status !== null && status >= 200 && status < 300 ? "ok" : "retry";
 };
+
+/** How long a pass waits for its last batches before letting the next one claim beside them. */
+const SLOW_SEND_WAIT_MS = 200;
+
+/** Two: the next batch is with the sender while the one before finishes its last pushes. */
+const BATCHES_WITH_SENDER = 2;
 
 const backoffMs = (attempt: number) => Math.min(5 * 60_000, 1000 * 2 ** (attempt - 1)) * (0.75 + Math.random() / 2);
 
@@ -142,7 +149,6 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     return { deliveries, results };
   }
 
-  // If recording fails the lease runs out and the rows are tried again, here or on another instance.
   async function record({ deliveries, results }: Awaited<ReturnType<typeof sendBatch>>) {
     await recordDeliveries(opts.db, deliveries);
     const finished = results.filter((r): r is Result & { state: "done" | "skipped" | "failed" } => r.state !== "retry");
@@ -152,45 +158,35 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     }
   }
 
+  /** Batches handed to the sender and not yet recorded, whichever pass claimed them. */
+  const withSender = new Set<Promise<void>>();
+
   /**
-   * Sends everything due, a batch at a time. While one batch is being sent the next is claimed and
-   * handed to the sender before the first one's last pushes have finished, and each batch is
-   * recorded once it is sent: under load each database round trip waits its turn, and the sender
-   * would otherwise sit idle through all of them and through the end of every batch.
+   * Claims and hands over batches while the sender has room, and ends once nothing more is due and
+   * its last batches are sent, or after a short wait for them: a push service that hangs then holds
+   * up only its own pushes, and rows that commit meanwhile are claimed by the next pass (their
+   * commit wakes it) and sent beside them. Each batch is claimed while the one before is being sent: under load
+   * every database round trip waits its turn, and the sender would otherwise sit idle through them.
    */
   async function drain(): Promise<void> {
-    const recording: Promise<void>[] = [];
-    const sendAll = async () => {
-      // The batch before, still with the sender: at most two are there at once.
-      let previous: Promise<void> | undefined;
-      try {
-        let claimed = await claim();
-        while (claimed.rows.length > 0) {
-          const following = claimed.rows.length === batch && !stopped ? claim() : undefined;
-          // Handled at once, so that one failing while another step is awaited is not unhandled.
-          following?.catch(() => undefined);
-          const sent = sendBatch(claimed).then((outcome) => {
-            const recorded = record(outcome);
-            recorded.catch(() => undefined);
-            recording.push(recorded);
-          });
-          sent.catch(() => undefined);
-          if (previous) await previous;
-          previous = sent;
-          if (!following) break;
-          claimed = await following;
-        }
-      } finally {
-        // Whatever failed, the batch still with the sender has its recording started before the pass ends.
-        await previous?.catch(() => undefined);
+    for (;;) {
+      while (withSender.size >= BATCHES_WITH_SENDER) await Promise.race(withSender);
+      if (stopped) return;
+      const claimed = await claim();
+      if (claimed.rows.length === 0) return;
+      const handed: Promise<void> = sendBatch(claimed)
+        .then(record)
+        // The lease runs out and the rows are tried again, here or on another instance.
+        .catch((err) => opts.log.warn({ err }, "push worker could not record a batch; it will be sent again"))
+        .finally(() => withSender.delete(handed));
+      withSender.add(handed);
+      if (claimed.rows.length < batch) {
+        // Rows that commit while these are sent are claimed together by the next pass, unless
+        // a slow push service would keep them waiting longer than this.
+        await Promise.race([Promise.allSettled([...withSender]), delay(SLOW_SEND_WAIT_MS, undefined, { ref: false })]);
+        return;
       }
-      await previous;
-    };
-    const [sent] = await Promise.allSettled([sendAll()]);
-    // Every batch's recording has ended before the pass does, whatever failed.
-    const recorded = await Promise.allSettled(recording);
-    const failed = [sent, ...recorded].find((o): o is PromiseRejectedResult => o.status === "rejected");
-    if (failed) throw failed.reason;
+    }
   }
 
   function schedule(delay: number) {
@@ -235,9 +231,10 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      // Sends in flight end (and are tried again later), so the pass records them and finishes.
+      // Sends in flight end (and are tried again later), so their batches are recorded and finish.
       const stopping = sender.stop();
       await running?.catch(() => undefined);
+      await Promise.allSettled([...withSender]);
       await stopping;
     },
   };

@@ -333,6 +333,29 @@ describe("more than a batch due at once", () => {
   });
 });
 
+describe("a push service that hangs", () => {
+  it("holds up only its own pushes: a colleague's notification that commits meanwhile goes out at once", async () => {
+    // A hanging push service is given 6 s per attempt here; the other push must not wait for it.
+    const app = await startTestApp({ env, notificationWorker: { ...worker, timeoutMs: 6000 } });
+    try {
+      const stuck = await requestOn(app, "rae-hanging-service");
+      const fine = await requestOn(app, "rae-fine-service");
+      stuck.sub.behave("hang");
+      const about = (r: typeof stuck) =>
+        ({ kind: "request_received", swapRequestId: r.request.id, actorId: r.requester.user.id }) as const;
+      await app.database.db.transaction((tx) => recordNotifications(tx, [about(stuck)]));
+      await receiver.waitFor(() => stuck.sub.requests() >= 1, 5_000);
+      const committed = Date.now();
+      await app.database.db.transaction((tx) => recordNotifications(tx, [about(fine)]));
+      await receiver.waitFor(() => receiver.pushesFor(fine.sub.endpoint).length >= 1, 3_000);
+      expect(Date.now() - committed).toBeLessThan(3_000);
+      expect(receiver.pushesFor(stuck.sub.endpoint)).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe("two app instances on one database", () => {
   it("push each event exactly once", async () => {
     const second = await startTestApp({ env, notificationWorker: worker, databaseUrl: t.database.url });
