@@ -165,8 +165,9 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
    * Claims and hands over batches while the sender has room, and ends once nothing more is due and
    * its last batches are sent, or after a short wait for them: a push service that hangs then holds
    * up only its own pushes, and rows that commit meanwhile are claimed by the next pass (their
-   * commit wakes it) and sent beside them. Each batch is claimed while the one before is being sent: under load
-   * every database round trip waits its turn, and the sender would otherwise sit idle through them.
+   * commit wakes it) and sent beside them. Each batch is claimed while the one before is being
+   * sent: under load every database round trip waits its turn, and the sender would otherwise sit
+   * idle through them.
    */
   async function drain(): Promise<void> {
     for (;;) {
