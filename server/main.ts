@@ -10,6 +10,7 @@ import { openDatabase } from "./db/open";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { nodeVersionProblem } from "./node-version";
+import { pruneOutbox } from "./notifications/outbox-queries";
 
 // Settings from ./.env, when there is one; variables already set in the environment win.
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -71,6 +72,7 @@ async function main() {
     () => {
       void purgeExpired(database.db).catch(() => undefined);
       void pruneChangeLog(database.db).catch(() => undefined);
+      void pruneOutbox(database.db).catch(() => undefined);
     },
     60 * 60 * 1000,
   );

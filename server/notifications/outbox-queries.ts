@@ -76,3 +76,19 @@ export async function markOutboxRead(db: Tx | Db, userId: number, swapRequestId:
     where user_id = ${userId} and swap_request_id = ${swapRequestId} and read_at is null
   `);
 }
+
+/**
+ * How long a finished row is kept: long enough to answer "was I told?" about last week's swaps,
+ * short enough that names and dates of people's shifts do not pile up for ever.
+ */
+export const OUTBOX_KEEP_DAYS = 7;
+
+/** Deletes rows both workers have finished with; anything still to push or mail stays, however old. */
+export async function pruneOutbox(db: Db): Promise<number> {
+  const result = await db.execute(sql`
+    delete from notification_outbox
+    where push_state <> 'pending' and email_state <> 'pending'
+      and created_at < now() - make_interval(days => ${OUTBOX_KEEP_DAYS})
+  `);
+  return result.rowCount ?? 0;
+}

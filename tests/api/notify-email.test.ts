@@ -130,3 +130,38 @@ describe("the email digest", () => {
     expect((await new Client(t.baseUrl).get("/api/notifications/settings")).status).toBe(401);
   });
 });
+
+describe("housekeeping of the outbox", () => {
+  it("deletes notifications finished for over a week, and keeps recent ones and any still to send", async () => {
+    const { pruneOutbox, OUTBOX_KEEP_DAYS } = await import("../../server/notifications/outbox-queries");
+    const { alice, bob, request } = await pair();
+    for (const text of ["one", "two", "three"]) expect((await say(alice, request.id, text)).status).toBe(201);
+    const db = t.database.db;
+    const ids = (
+      await db.execute<{ id: number }>(
+        sql`select id from notification_outbox where user_id = ${bob.user.id} order by id`,
+      )
+    ).rows.map((r) => r.id);
+    expect(ids).toHaveLength(3);
+    const [old, recent, retrying] = ids;
+    const daysAgo = (d: number) => sql`now() - make_interval(days => ${d})`;
+    await db.execute(sql`
+      update notification_outbox set push_state = 'done', email_state = 'sent', created_at = ${daysAgo(OUTBOX_KEEP_DAYS + 1)}
+      where id = ${old}`);
+    await db.execute(sql`
+      update notification_outbox set push_state = 'done', email_state = 'sent', created_at = ${daysAgo(OUTBOX_KEEP_DAYS - 1)}
+      where id = ${recent}`);
+    // A push the service keeps refusing, its next try tomorrow: old, but not finished.
+    await db.execute(sql`
+      update notification_outbox set push_state = 'pending', push_next_at = now() + interval '1 day',
+        email_state = 'sent', created_at = ${daysAgo(OUTBOX_KEEP_DAYS + 3)}
+      where id = ${retrying}`);
+    expect(await pruneOutbox(db)).toBeGreaterThanOrEqual(1);
+    const left = (
+      await db.execute<{ id: number }>(
+        sql`select id from notification_outbox where user_id = ${bob.user.id} order by id`,
+      )
+    ).rows.map((r) => r.id);
+    expect(left).toEqual([recent, retrying]);
+  });
+});
