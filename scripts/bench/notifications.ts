@@ -1,9 +1,11 @@
 // Notifications burst (DESIGN §7): N events, each to its own user's subscription on a local push
 // receiver that decrypts every push, fanned out by two app instances on one database.
 // Measures commit → push request latency and checks that no event is lost or sent twice.
+// The instances are two `npm start` processes (the compiled server), as an operator would run
+// them; this process only commits the events and receives the pushes.
 //   npx tsx scripts/bench/notifications.ts [--events 1000] [--database-url postgres://…/postgres]
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,11 +13,11 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import webpush from "web-push";
 import { addDays, todayInLondon } from "../../common/dates";
-import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
 import { connect, runMigrations } from "../../server/db/open";
 import { recordNotification } from "../../server/notifications/record";
 import { PushReceiver } from "../../tests/api/helpers/push-receiver";
+import { type Proc, root, runNode } from "../lib/processes";
+import { startAppInstance } from "./app-instance";
 
 export type NotificationBench = {
   events: number;
@@ -32,23 +34,33 @@ export type NotificationBench = {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-export async function benchNotifications(opts: {
-  serverUrl: string;
-  events: number;
-  pollMs?: number;
-}): Promise<NotificationBench> {
+async function startInstance(databaseUrl: string, vapid: { publicKey: string; privateKey: string }) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-bench-notify-"));
+  const proc = await startAppInstance({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "bench-secret-bench-secret-bench-secret-01",
+    PUSH_ALLOW_INSECURE: "true",
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+  });
+  return { proc, dataDir };
+}
+
+export async function benchNotifications(opts: { serverUrl: string; events: number }): Promise<NotificationBench> {
   const admin = new pg.Client({ connectionString: opts.serverUrl });
   await admin.connect();
   const name = `crewswap_bench_notify_${randomBytes(4).toString("hex")}`;
   await admin.query(`create database ${name}`);
   const url = new URL(opts.serverUrl);
   url.pathname = `/${name}`;
-  // Every push is decrypted once the burst is over, as in the push-burst bench: the receiver shares
-  // this process with both instances, and decrypting on arrival would take their CPU (PushReceiver).
+  // Every push is decrypted once the burst is over, as in the push-burst bench: a real push service
+  // keeps the ciphertext and the device decrypts it elsewhere, and decrypting here on arrival would
+  // take CPU from the two instances on this machine's two cores (PushReceiver).
   const receiver = await new PushReceiver("later").start();
   const vapid = webpush.generateVAPIDKeys();
   const database = await connect(url.toString(), 20);
-  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  const instances: { proc: Proc; dataDir: string }[] = [];
   try {
     await runMigrations(database);
     const { db, pool } = database;
@@ -85,25 +97,7 @@ export async function benchNotifications(opts: {
       ]);
     }
 
-    for (let i = 0; i < 2; i++) {
-      const config = loadConfig({
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "crewswap-bench-notify-")),
-        SESSION_SECRET: "bench-secret-bench-secret-bench-secret-01",
-        LOG_LEVEL: "silent",
-        PUSH_ALLOW_INSECURE: "true",
-        VAPID_PUBLIC_KEY: vapid.publicKey,
-        VAPID_PRIVATE_KEY: vapid.privateKey,
-      });
-      const app = await buildApp({
-        config,
-        db,
-        databaseUrl: url.toString(),
-        mailer: { send: async () => {} },
-        notificationWorker: opts.pollMs ? { pollMs: opts.pollMs } : undefined,
-      });
-      await app.ready();
-      apps.push(app);
-    }
+    for (let i = 0; i < 2; i++) instances.push(await startInstance(url.toString(), vapid));
 
     const committedAt = new Map<string, number>();
     const started = performance.now();
@@ -128,7 +122,7 @@ export async function benchNotifications(opts: {
     latencies.sort((a, b) => a - b);
     return {
       events: n,
-      instances: apps.length,
+      instances: instances.length,
       p50Ms: pct(latencies, 50),
       p95Ms: pct(latencies, 95),
       p99Ms: pct(latencies, 99),
@@ -138,7 +132,12 @@ export async function benchNotifications(opts: {
       seconds: Math.round((performance.now() - started) / 100) / 10,
     };
   } finally {
-    for (const app of apps) await app.close();
+    for (const { proc, dataDir } of instances) {
+      const exit = await proc.stop();
+      if (exit.code !== 0 && exit.code !== null)
+        console.error(`an instance exited with ${exit.code}:\n${proc.output()}`);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
     await database.close();
     await receiver.stop();
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -148,15 +147,12 @@ export async function benchNotifications(opts: {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: { events: { type: "string" }, poll: { type: "string" }, "database-url": { type: "string" } },
+    options: { events: { type: "string" }, "database-url": { type: "string" } },
   });
   const serverUrl =
     values["database-url"] ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const result = await benchNotifications({
-    serverUrl,
-    events: Number(values.events ?? 1000),
-    pollMs: values.poll ? Number(values.poll) : undefined,
-  });
+  await runNode(path.join(root, "scripts/ensure-build.mjs"), []);
+  const result = await benchNotifications({ serverUrl, events: Number(values.events ?? 1000) });
   const pass = result.p99Ms < 1000 && result.lost === 0 && result.doubled === 0;
   console.log(
     `${pass ? "PASS" : "FAIL"}    notifications: p99 commit → push < 1000 ms, none lost or doubled — ${JSON.stringify(result)}`,

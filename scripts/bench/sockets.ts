@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { sign } from "@fastify/cookie";
 import pg from "pg";
 import WebSocket from "ws";
-import { freePort, type Proc, root, runNode, spawnNode, waitForUrl } from "../lib/processes";
+import { root, runNode } from "../lib/processes";
+import { type AppInstance, startAppInstance } from "./app-instance";
 
 export type SocketBenchOptions = {
   /** A migrated (or empty) CrewSwap database; bench users are added and removed again. */
@@ -50,34 +51,13 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.max(0, i)] * 100) / 100;
 }
 
-type Instance = Proc & { baseUrl: string };
+type Instance = AppInstance;
 
-async function startInstance(databaseUrl: string, sessionSecret: string, dataDir: string): Promise<Instance> {
-  const port = await freePort();
-  const app = spawnNode(
-    "dist/server/main.js",
-    {
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SESSION_SECRET: sessionSecret,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      APP_URL: "",
-    },
-    [],
-    10_000,
+const startInstance = (databaseUrl: string, sessionSecret: string, dataDir: string): Promise<Instance> =>
+  startAppInstance(
+    { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SESSION_SECRET: sessionSecret },
+    { keepBytes: 10_000, timeoutMs: 120_000 },
   );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitForUrl(`${baseUrl}/api/health`, app, 120_000);
-  } catch (err) {
-    app.child.kill("SIGKILL");
-    throw err;
-  }
-  return { ...app, baseUrl };
-}
 
 async function stopInstance(instance: Instance | undefined): Promise<void> {
   await instance?.stop(20_000);
