@@ -77,8 +77,13 @@ async function cardBoxes(page: Page) {
   );
 }
 
-async function signedInWithShifts(viewport: Viewport) {
-  const page = await browser.newPage(viewport);
+/**
+ * Signed in, with three shifts. Unless asked, without the service worker: once it controls a tab
+ * it serves the app's shell and files itself, and these tests are about what the server sends
+ * (and hold requests the worker would answer unseen).
+ */
+async function signedInWithShifts(viewport: Viewport, serviceWorkers: "allow" | "block" = "block") {
+  const page = await browser.newPage(viewport, { serviceWorkers });
   const user = await registerViaApi(page, newUser());
   await skipWelcome(page, user.id);
   const today = todayInLondon();
@@ -340,6 +345,7 @@ describe("the first screen", () => {
   }
 
   test("a schedule tip closed on this device stays out of /calendar's first paint, for that user", async () => {
+    // The server's page (the next test: the service worker's).
     const page = await signedInWithShifts(PHONE);
     const tip = page.getByTestId("schedule-tip");
     await page.goto("/calendar");
@@ -369,6 +375,35 @@ describe("the first screen", () => {
     await again.release();
     await page.getByRole("tab", { name: "Calendar" }).waitFor();
     expect(await tip.count()).toBe(1);
+  });
+
+  test("in the installed app, a schedule tip closed on this device never shows on /calendar", async () => {
+    const page = await signedInWithShifts(PHONE, "allow");
+    const tip = page.getByTestId("schedule-tip");
+    await page.goto("/calendar");
+    await tip.getByRole("button", { name: "Dismiss tip" }).click();
+    await tip.waitFor({ state: "detached" });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    // Every later page of this tab records whether the tip was ever in it, from its first node on.
+    await page.addInitScript(() => {
+      const w = window as unknown as { tipSeen: boolean };
+      w.tipSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="schedule-tip"]')) w.tipSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The app is drawn before it knows who is signed in (a slow signal, or a busy phone).
+    const session = await holdRequests(page, /\/api\/auth\/user$/);
+    await page.goto("/calendar");
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), "served by the worker").toBe(true);
+    await page.getByRole("heading", { level: 1, name: "Your Schedule" }).waitFor();
+    expect(session.count(), "the session is still on its way").toBe(1);
+    const cls = await watchLayoutShifts(page, true);
+    await session.release();
+    await page.getByRole("tab", { name: "Calendar" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { tipSeen: boolean }).tipSeen)).toBe(false);
+    expect(await cls()).toBeLessThanOrEqual(0.01);
   });
 
   test("on a phone, open requests arriving late move nothing on /swap-requests", async () => {

@@ -28,10 +28,13 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** `serviceWorkers: "block"` keeps every navigation going to the server, as before the app is installed. */
+type ContextOptions = { javaScriptEnabled?: boolean; serviceWorkers?: "allow" | "block" };
+
 export async function newContext(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
-  options: { javaScriptEnabled?: boolean } = {},
+  options: ContextOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     ...options,
@@ -179,7 +182,7 @@ export function browserPerFile() {
   });
   return {
     /** A page in a fresh context (its own cookies and storage) at the given viewport. */
-    async newPage(viewport: Viewport = DESKTOP, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+    async newPage(viewport: Viewport = DESKTOP, options: ContextOptions = {}): Promise<Page> {
       if (!browser) throw new Error("The browser has not started");
       const context = await newContext(browser, viewport, options);
       contexts.push(context);

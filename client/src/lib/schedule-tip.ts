@@ -34,6 +34,7 @@ function setCookie(dismissed: boolean) {
   document.cookie = `${SCHEDULE_TIP_COOKIE}=${value}; Path=/; SameSite=Lax${secure}`;
 }
 
-function scheduleTipCookieSaysDismissed(): boolean {
+/** The signed-in user's choice as last mirrored here, for when who is signed in is not known yet. */
+export function scheduleTipCookieSaysDismissed(): boolean {
   return document.cookie.split(/;\s*/).includes(`${SCHEDULE_TIP_COOKIE}=${SCHEDULE_TIP_DISMISSED}`);
 }

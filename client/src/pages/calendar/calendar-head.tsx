@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { CalendarFeedButton, ClearCalendarButton } from "@/features/shifts/components/calendar-action-buttons";
-import { scheduleTipDismissed } from "@/lib/schedule-tip";
+import { scheduleTipCookieSaysDismissed, scheduleTipDismissed } from "@/lib/schedule-tip";
 import { useUser } from "@/lib/user";
 import { ScheduleTipBox } from "./schedule-tip";
 
@@ -41,15 +41,18 @@ export function CalendarHeader({
 /**
  * What /calendar draws before its code and the session have arrived, where the screen draws it:
  * the header, and the tip unless the user has closed it on this device. Before the session is
- * known that is what the server's first paint showed (it read the cookie the app keeps).
+ * known that is what the server's first paint of /calendar showed (it read the cookie the app keeps)
+ * or, in a page the service worker served from its shell, what that cookie says.
  */
 export function CalendarPendingHead() {
   const { user } = useUser();
-  const tip = user
-    ? !scheduleTipDismissed(user.id)
-    : document.getElementById("root")?.getAttribute(FIRST_PAINT_ATTRIBUTE) !==
-      ("calendarTipDismissed" satisfies FirstPaint);
-  return <CalendarPendingHeadView tip={tip} />;
+  return <CalendarPendingHeadView tip={user ? !scheduleTipDismissed(user.id) : !tipDismissedBeforeSession()} />;
+}
+
+function tipDismissedBeforeSession(): boolean {
+  const firstPaint = document.getElementById("root")?.getAttribute(FIRST_PAINT_ATTRIBUTE) as FirstPaint | null;
+  if (firstPaint === "calendar" || firstPaint === "calendarTipDismissed") return firstPaint === "calendarTipDismissed";
+  return scheduleTipCookieSaysDismissed();
 }
 
 /** The same, for the server's first paint (client/src/first-paint.tsx), with and without the tip. */
