@@ -33,6 +33,7 @@ import { listMine } from "../../server/swaps/read-swap-requests";
 import { withWarnings } from "../../server/swaps/swap-warnings";
 import { freePort, type Proc, root, runNode, spawnNode, waitForUrl } from "../lib/processes";
 import { readSeedMarker, SEED_PASSWORD, seedDatabase } from "../lib/seed-service";
+import { startAppInstance } from "./app-instance";
 import { type ClientSize, measureClient } from "./client-size";
 import { benchNotifications } from "./notifications";
 import { benchReadsDuringPushBurst } from "./push-burst";
@@ -454,32 +455,23 @@ async function prepare(dbUrl: string) {
 
 /** Phase 2: the app as a real process and the bare Fastify baseline beside it. */
 async function startServers(dbUrl: string, dataDir: string, procs: Proc[]): Promise<Servers> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   log("starting the server and the bare Fastify baseline …");
-  // Real VAPID keys: the push-burst phase has this process encrypt and sign every push it sends.
+  const barePort = await freePort();
+  const bare = spawnNode("scripts/bench/bare-server.mjs", { PORT: String(barePort) });
+  procs.push(bare);
+  // Real VAPID keys: in the push-burst phase the app encrypts and signs every push it sends.
   const vapid = webpush.generateVAPIDKeys();
   // As `npm start` runs it: the compiled server, built (if out of date) by prepare().
-  const app = spawnNode("dist/server/main.js", {
+  const app = await startAppInstance({
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     PUSH_ALLOW_INSECURE: "true",
     DATABASE_URL: dbUrl,
-    PORT: String(port),
-    HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    APP_URL: "",
-    SMTP_URL: "",
   });
   procs.push(app);
-  const barePort = await freePort();
-  const bare = spawnNode("scripts/bench/bare-server.mjs", { PORT: String(barePort) });
-  procs.push(bare);
-  await waitForUrl(`${baseUrl}/api/health`, app);
   await waitForUrl(`http://127.0.0.1:${barePort}/bare`, bare);
-  return { baseUrl, barePort, procs };
+  return { baseUrl: app.baseUrl, barePort, procs };
 }
 
 /** The endpoint's own SQL run directly on the database: the query floor. */

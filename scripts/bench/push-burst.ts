@@ -74,13 +74,13 @@ async function warmUp(
 /**
  * Every burst leaves a few thousand dead rows in the outbox and the subscriptions, and the import
  * phase before it tens of thousands in the shifts (each roster is imported several times, and every
- * import after the first updates all its rows), the availability and the change log. A production PostgreSQL's autovacuum clears them
- * within a minute or so. The bench's PostgreSQL may have autovacuum off (a CI machine's often has):
- * the bench then vacuums those tables itself before each burst, or each burst would be measured
- * against all the dead rows of what ran before it. With the import's left in place, the reads
- * beside the burst failed their budget in all eight runs of one day that had imported first (p99
- * 37–347 ms), and passed in all five that had not. The product's queries are not changed for this; vacuuming is the
- * database's own upkeep.
+ * import after the first updates all its rows), the availability and the change log. A production
+ * PostgreSQL's autovacuum clears them within a minute or so. The bench's PostgreSQL may have
+ * autovacuum off (a CI machine's often has): the bench then vacuums those tables itself before each
+ * burst, or each burst would be measured against all the dead rows of what ran before it. With the
+ * import's left in place, the reads beside the burst failed their budget in all eight runs of one
+ * day that had imported first (p99 37–347 ms), and passed in all five that had not. The product's
+ * queries are not changed for this; vacuuming is the database's own upkeep.
  */
 async function vacuum(pool: pg.Pool) {
   await pool.query(

@@ -51,15 +51,13 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.max(0, i)] * 100) / 100;
 }
 
-type Instance = AppInstance;
-
-const startInstance = (databaseUrl: string, sessionSecret: string, dataDir: string): Promise<Instance> =>
+const startInstance = (databaseUrl: string, sessionSecret: string, dataDir: string): Promise<AppInstance> =>
   startAppInstance(
     { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SESSION_SECRET: sessionSecret },
     { keepBytes: 10_000, timeoutMs: 120_000 },
   );
 
-async function stopInstance(instance: Instance | undefined): Promise<void> {
+async function stopInstance(instance: AppInstance | undefined): Promise<void> {
   await instance?.stop(20_000);
 }
 
@@ -187,8 +185,8 @@ export async function benchSocketDelivery(opts: SocketBenchOptions = {}): Promis
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-bench-sockets-"));
 
   let created: { url: string; drop: () => Promise<void> } | undefined;
-  let a: Instance | undefined;
-  let b: Instance | undefined;
+  let a: AppInstance | undefined;
+  let b: AppInstance | undefined;
   let db: pg.Client | undefined;
   let cleanup: (() => Promise<unknown>) | undefined;
   const held: Held[] = [];
