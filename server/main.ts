@@ -32,7 +32,12 @@ async function main() {
   const config = loadConfig();
   logger = createLogger(config.logLevel);
   const log = (msg: string) => logger.info(msg);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log,
+    keepOpen: true,
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
