@@ -1,19 +1,22 @@
 // Reads while pushes fan out (issue: notifications, DESIGN §7): the bench's own server process,
-// with VAPID keys, sends a burst of N pushes (one event per recipient, each to its own subscription
+// with VAPID keys, sends bursts of N pushes (one event per recipient, each to its own subscription
 // on a local receiver that decrypts every push) while a read family runs at its paced rate against
-// the same process. Reports the read p99 during the burst beside the same family's p99 without it,
-// and the burst's commit → push latency, losses and doubles.
+// the same process. Reports the read p99 during the bursts beside the same family's p99 without
+// them, and the bursts' commit → push latency, losses and doubles.
+import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import { connect, type Db } from "../../server/db/open";
 import { recordNotifications } from "../../server/notifications/record";
-import { PushReceiver } from "../../tests/api/helpers/push-receiver";
+import { type Arrived, ReceiverProcess } from "./push-receiver-process";
 
 type Load = { p99: number | null; p50: number | null; achievedRate: number; errors: number; non2xx: number };
 type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
 
 export type BurstReads = {
   family: string;
+  /** Events per burst. */
   events: number;
+  bursts: number;
   read: Load;
   /** The same family's p99 in the run without the burst, for the ratio. */
   quietP99: number | null;
@@ -23,18 +26,33 @@ export type BurstReads = {
 /** Bursts sent, unmeasured, before the first measured one (see warmUp). */
 const WARM_UP_BURSTS = 3;
 
+/**
+ * One burst every five seconds of the reads' run: three in the fifteen seconds of the run without
+ * pushes that they are compared with. Their share of the run stays what one burst's was in a
+ * five-second run, and a one-off stall of the machine weighs on the p99 as little as it does in the
+ * run without pushes.
+ */
+const BURST_EVERY_S = 5;
+
+/**
+ * The first burst commits a second into the reads' run, not at its first request: the load
+ * generator opens its 64 connections then, and a burst on top of that measured the two together.
+ */
+const FIRST_BURST_AT_S = 1;
+
 const pct = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Subscriptions for the responders of N open requests, on the receiver; returns the events to send. */
-async function subscribe(pool: pg.Pool, receiver: PushReceiver, events: number) {
+async function subscribe(pool: pg.Pool, receiver: ReceiverProcess, events: number) {
   const { rows } = await pool.query<{ id: number; requester_id: number; responder_id: number }>(
     `select distinct on (responder_id) id, requester_id, responder_id from swap_requests
      where responder_id is not null order by responder_id, id limit $1`,
     [events],
   );
-  for (const r of rows) {
-    const sub = receiver.subscription(`u${r.responder_id}`).json;
+  const subs = await receiver.subscribe(rows.map((r) => `u${r.responder_id}`));
+  for (const [i, r] of rows.entries()) {
+    const sub = subs[i];
     await pool.query(
       `insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)
        on conflict do nothing`,
@@ -53,22 +71,22 @@ async function subscribe(pool: pg.Pool, receiver: PushReceiver, events: number) 
  */
 async function warmUp(
   db: Db,
-  receiver: PushReceiver,
+  receiver: ReceiverProcess,
   planned: { swapRequestId: number; actorId: number }[],
   log: (m: string) => void,
 ) {
   log(`warming the push path with ${WARM_UP_BURSTS} bursts of ${planned.length} pushes …`);
   for (let i = 0; i < WARM_UP_BURSTS; i++) {
-    receiver.reset();
+    await receiver.reset();
     await db.transaction((tx) =>
       recordNotifications(
         tx,
         planned.map((e) => ({ kind: "request_received" as const, ...e })),
       ),
     );
-    await receiver.waitFor(() => receiver.arrivals >= planned.length, 60_000);
+    if (!(await receiver.waitForArrivals(planned.length, 60_000))) throw new Error("a warm-up burst was not delivered");
   }
-  receiver.reset();
+  await receiver.reset();
 }
 
 /**
@@ -88,65 +106,95 @@ async function vacuum(pool: pg.Pool) {
   );
 }
 
+/**
+ * Push latencies of one burst: the first arrival of each of its events after its commit, and
+ * those that never came or came twice. Pushes are attributed to the burst whose window (from its
+ * commit to the next one's) they arrived in: one burst's last push comes within a second, the next
+ * burst commits five seconds after it.
+ */
+function pushesOfBurst(received: Arrived[], tags: string[], from: number, to: number, committedAt: number) {
+  const seen = new Map<string, number[]>();
+  for (const r of received) {
+    if (r.at < from || r.at >= to) continue;
+    seen.set(r.tag, [...(seen.get(r.tag) ?? []), r.at]);
+  }
+  return {
+    latencies: tags.flatMap((tag) => (seen.get(tag) ?? []).slice(0, 1).map((at) => at - committedAt)),
+    lost: tags.filter((tag) => !seen.has(tag)).length,
+    doubled: [...seen.values()].filter((v) => v.length > 1).length,
+  };
+}
+
 export async function benchReadsDuringPushBurst(opts: {
   dbUrl: string;
   families: { name: string; rate: number; requests: Request[]; quietP99: number | null }[];
   events: number;
+  /** The reads' run, in seconds: as long as the run without pushes it is compared with. */
   duration: number;
   drive: (rate: number, requests: Request[], o: { duration: number; warmup: number }) => Promise<Load>;
   log: (m: string) => void;
 }): Promise<BurstReads[]> {
-  // Decrypted after each burst (every push still is): see PushReceiver.
-  const receiver = await new PushReceiver("later").start();
+  // Decrypted after each run (every push still is): see PushReceiver.
+  const receiver = await ReceiverProcess.start();
   const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 4 });
   const database = await connect(opts.dbUrl, 2);
+  const bursts = Math.max(1, Math.floor(opts.duration / BURST_EVERY_S));
   const out: BurstReads[] = [];
   try {
     const planned = await subscribe(pool, receiver, opts.events);
+    const tags = planned.map((e) => `swap-${e.swapRequestId}`);
     await warmUp(database.db, receiver, planned, opts.log);
     for (const f of opts.families) {
       await vacuum(pool);
-      receiver.reset();
-      opts.log(`${f.name} at ${f.rate} req/s while ${planned.length} pushes fan out …`);
-      const committedAt = new Map<string, number>();
-      // The burst's events commit together, so all of them are due at one moment: the hardest case
+      await receiver.reset();
+      opts.log(
+        `${f.name} at ${f.rate} req/s for ${opts.duration} s while ${bursts} bursts of ${planned.length} pushes fan out …`,
+      );
+      // Each burst's events commit together, so all of them are due at one moment: the hardest case
       // for the fan-out's latency. Committing them one by one from many connections measured this
       // machine's commit rate instead: with the push worker off, the reads beside it alone broke
       // their budget (decision 015, amendment).
-      const commitBurst = async () => {
-        await database.db.transaction((tx) =>
-          recordNotifications(
-            tx,
-            planned.map((event) => ({ kind: "request_received" as const, ...event })),
-          ),
-        );
-        const at = Date.now();
-        for (const event of planned) committedAt.set(`swap-${event.swapRequestId}`, at);
+      const windows: { from: number; committedAt: number }[] = [];
+      const commitBursts = async () => {
+        const first = performance.now();
+        for (let k = 0; k < bursts; k++) {
+          await delay(Math.max(0, first + (FIRST_BURST_AT_S + k * BURST_EVERY_S) * 1000 - performance.now()));
+          const from = Date.now();
+          await database.db.transaction((tx) =>
+            recordNotifications(
+              tx,
+              planned.map((event) => ({ kind: "request_received" as const, ...event })),
+            ),
+          );
+          windows.push({ from, committedAt: Date.now() });
+        }
       };
       const started = performance.now();
-      // The reads start with the burst (no warm-up): their whole run overlaps the fan-out.
+      // The reads need no warm-up (the pool and the read paths are warm from the run without
+      // pushes); the bursts come every five seconds through the run.
       const [read] = await Promise.all([
         opts.drive(f.rate, f.requests, { duration: opts.duration, warmup: 0 }),
-        commitBurst(),
+        commitBursts(),
       ]);
-      await receiver.waitFor(() => receiver.arrivals >= planned.length, 60_000).catch(() => undefined);
+      await receiver.waitForArrivals(bursts * planned.length, 60_000);
       const seconds = Math.round((performance.now() - started) / 100) / 10;
-      receiver.decryptArrived();
-      const seen = new Map<string, number[]>();
-      for (const r of receiver.received) seen.set(r.payload.tag, [...(seen.get(r.payload.tag) ?? []), r.at]);
-      const latencies = [...committedAt].flatMap(([tag, at]) => (seen.get(tag) ?? []).slice(0, 1).map((t) => t - at));
-      latencies.sort((a, b) => a - b);
+      const { received } = await receiver.results();
+      const per = windows.map((w, k) =>
+        pushesOfBurst(received, tags, w.from, windows[k + 1]?.from ?? Number.POSITIVE_INFINITY, w.committedAt),
+      );
+      const latencies = per.flatMap((b) => b.latencies).sort((a, b) => a - b);
       out.push({
         family: f.name,
         events: planned.length,
+        bursts,
         read,
         quietP99: f.quietP99,
         push: {
           p50Ms: pct(latencies, 50),
           p99Ms: pct(latencies, 99),
           maxMs: latencies[latencies.length - 1] ?? 0,
-          lost: [...committedAt.keys()].filter((tag) => !seen.has(tag)).length,
-          doubled: [...seen.values()].filter((v) => v.length > 1).length,
+          lost: per.reduce((n, b) => n + b.lost, 0),
+          doubled: per.reduce((n, b) => n + b.doubled, 0),
           seconds,
         },
       });

@@ -1,0 +1,127 @@
+// The benches' stand-in push service in a process of its own, at a lower CPU priority (nice 10).
+// A real push service runs on other machines; on the bench machine the stand-in shares the two
+// cores with the server being measured, and in the bench's own process it took its CPU at the same
+// priority as the server's request handlers. Here it takes what they leave. That can only delay
+// when a push is seen to arrive, so the pushes' latency is measured no lower than it is.
+import { type ChildProcess, fork } from "node:child_process";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+import { PushReceiver } from "../../tests/api/helpers/push-receiver";
+
+type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
+/** A push as the benches need it: its tag and when it arrived (ms since the epoch). */
+export type Arrived = { tag: string; at: number };
+
+type Request =
+  | { op: "subscribe"; names: string[] }
+  | { op: "reset" }
+  | { op: "wait"; arrivals: number; ms: number }
+  | { op: "results" };
+type Answer = { id: number; result?: unknown; error?: string };
+
+/** The parent's handle on the receiver process. */
+export class ReceiverProcess {
+  private nextId = 1;
+  private waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly origin: string,
+  ) {
+    child.on("message", (m: Answer) => {
+      const w = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      if (m.error) w?.reject(new Error(m.error));
+      else w?.resolve(m.result);
+    });
+    child.on("exit", () => {
+      for (const w of this.waiting.values()) w.reject(new Error("the push receiver process exited"));
+      this.waiting.clear();
+    });
+  }
+
+  static async start(): Promise<ReceiverProcess> {
+    const child = fork(fileURLToPath(import.meta.url), ["--serve"], {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    const origin = await new Promise<string>((resolve, reject) => {
+      child.once("message", (m: { ready: string }) => resolve(m.ready));
+      child.once("exit", (code) => reject(new Error(`the push receiver process exited (${code})`)));
+    });
+    return new ReceiverProcess(child, origin);
+  }
+
+  private call<T>(request: Request): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.child.send({ id, ...request });
+    });
+  }
+
+  /** A browser-like subscription per name, each with its own keys. */
+  subscribe(names: string[]) {
+    return this.call<Subscription[]>({ op: "subscribe", names });
+  }
+
+  /** Forgets every push received so far. */
+  reset() {
+    return this.call<void>({ op: "reset" });
+  }
+
+  /** Whether `arrivals` pushes have arrived (decrypted or not) within `ms`. */
+  waitForArrivals(arrivals: number, ms: number) {
+    return this.call<boolean>({ op: "wait", arrivals, ms });
+  }
+
+  /** Decrypts what has arrived; a push that does not decrypt is in `errors`, not `received`. */
+  results() {
+    return this.call<{ received: Arrived[]; errors: string[] }>({ op: "results" });
+  }
+
+  async stop() {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once("exit", resolve));
+    this.child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+async function serve() {
+  try {
+    os.setPriority(10);
+  } catch {
+    // not allowed here: receive at the normal priority
+  }
+  const receiver = await new PushReceiver("later").start();
+  const answer = async (request: Request): Promise<unknown> => {
+    switch (request.op) {
+      case "subscribe":
+        return request.names.map((name) => receiver.subscription(name).json);
+      case "reset":
+        return receiver.reset();
+      case "wait":
+        return receiver
+          .waitFor(() => receiver.arrivals >= request.arrivals, request.ms)
+          .then(() => true)
+          .catch(() => false);
+      case "results": {
+        receiver.decryptArrived();
+        const received = receiver.received.map((r) => ({ tag: r.payload.tag, at: r.at }));
+        return { received, errors: receiver.errors.splice(0) };
+      }
+    }
+  };
+  process.on("message", (m: Request & { id: number }) => {
+    answer(m).then(
+      (result) => process.send?.({ id: m.id, result } satisfies Answer),
+      (err) => process.send?.({ id: m.id, error: String(err) } satisfies Answer),
+    );
+  });
+  process.on("SIGTERM", () => void receiver.stop().then(() => process.exit(0)));
+  process.on("disconnect", () => void receiver.stop().then(() => process.exit(0)));
+  process.send?.({ ready: receiver.origin });
+}
+
+if (process.argv.includes("--serve")) await serve();
