@@ -603,12 +603,12 @@ async function benchPushBurst(servers: Servers, dbUrl: string, today: string, qu
 /** Lighthouse (mobile) on / and the five signed-in pages, signed in as a seeded clinician. */
 async function benchLighthousePages(baseUrl: string, dbUrl: string, today: string) {
   if (args["skip-lighthouse"]) return undefined;
-  log("Lighthouse, mobile, on / and the five signed-in pages (scripts/bench/lighthouse.ts) …");
+  log("Lighthouse, mobile, on / and the five signed-in pages (scripts/bench/lighthouse.ts, in its own process) …");
   await waitForQuiet(dbUrl, (m) => log(`lighthouse: ${m}`));
   const [picked] = await pickUsers(dbUrl, today);
   const user = await signIn(baseUrl, picked);
-  return optionalBench("lighthouse.ts", (mod) =>
-    mod.benchLighthouse({
+  return optionalBench("lighthouse-process.ts", (mod) =>
+    mod.benchLighthouseInChild({
       baseUrl,
       cookie: user.cookie,
       // Otherwise lighthouse.ts's LIGHTHOUSE_RUNS.
