@@ -11,6 +11,11 @@ import { type Arrived, ReceiverProcess } from "./push-receiver-process";
 
 type Load = { p99: number | null; p50: number | null; achievedRate: number; errors: number; non2xx: number };
 type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
+/** A burst's events, one per subscribed responder: the request and who made it. */
+type Planned = { swapRequestId: number; actorId: number }[];
+
+/** A burst: a new request addressed to each subscribed responder. */
+const burstEvents = (planned: Planned) => planned.map((event) => ({ kind: "request_received" as const, ...event }));
 
 export type BurstReads = {
   family: string;
@@ -69,21 +74,11 @@ async function subscribe(pool: pg.Pool, receiver: ReceiverProcess, events: numbe
  * 360 for the second and about 300 from the third on, as V8 optimised it. With one short warm-up,
  * the first family was measured against a half-warm sender and came out worst in every run.
  */
-async function warmUp(
-  db: Db,
-  receiver: ReceiverProcess,
-  planned: { swapRequestId: number; actorId: number }[],
-  log: (m: string) => void,
-) {
+async function warmUp(db: Db, receiver: ReceiverProcess, planned: Planned, log: (m: string) => void) {
   log(`warming the push path with ${WARM_UP_BURSTS} bursts of ${planned.length} pushes …`);
   for (let i = 0; i < WARM_UP_BURSTS; i++) {
     await receiver.reset();
-    await db.transaction((tx) =>
-      recordNotifications(
-        tx,
-        planned.map((e) => ({ kind: "request_received" as const, ...e })),
-      ),
-    );
+    await db.transaction((tx) => recordNotifications(tx, burstEvents(planned)));
     if (!(await receiver.waitForArrivals(planned.length, 60_000))) throw new Error("a warm-up burst was not delivered");
   }
   await receiver.reset();
@@ -132,7 +127,7 @@ type Uncommitted = { commit: () => Promise<void> };
  * are written, and invisible to the push worker, until then. The NOTIFY that wakes it is sent at
  * the commit, as for any change.
  */
-async function recordUncommitted(db: Db, planned: { swapRequestId: number; actorId: number }[]): Promise<Uncommitted> {
+async function recordUncommitted(db: Db, planned: Planned): Promise<Uncommitted> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -142,10 +137,7 @@ async function recordUncommitted(db: Db, planned: { swapRequestId: number; actor
     isRecorded = resolve;
   });
   const committed = db.transaction(async (tx) => {
-    await recordNotifications(
-      tx,
-      planned.map((event) => ({ kind: "request_received" as const, ...event })),
-    );
+    await recordNotifications(tx, burstEvents(planned));
     isRecorded();
     await released;
   });
@@ -160,7 +152,7 @@ async function recordUncommitted(db: Db, planned: { swapRequestId: number; actor
 }
 
 /** `bursts` bursts recorded and uncommitted; if one cannot be recorded, the others are ended. */
-async function recordBursts(db: Db, planned: { swapRequestId: number; actorId: number }[], bursts: number) {
+async function recordBursts(db: Db, planned: Planned, bursts: number) {
   const settled = await Promise.allSettled(Array.from({ length: bursts }, () => recordUncommitted(db, planned)));
   const failed = settled.find((r) => r.status === "rejected");
   if (!failed) return settled.map((r) => (r as PromiseFulfilledResult<Uncommitted>).value);
@@ -180,9 +172,9 @@ export async function benchReadsDuringPushBurst(opts: {
   // Decrypted after each run (every push still is): see PushReceiver.
   const receiver = await ReceiverProcess.start();
   const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 4 });
-  // A connection per burst: each holds its burst's transaction open until its moment.
-  const database = await connect(opts.dbUrl, 4);
   const bursts = Math.max(1, Math.floor(opts.duration / BURST_EVERY_S));
+  // A connection per burst, each holding its burst's transaction open until its moment, and one more.
+  const database = await connect(opts.dbUrl, bursts + 1);
   const out: BurstReads[] = [];
   try {
     const planned = await subscribe(pool, receiver, opts.events);
