@@ -189,7 +189,7 @@ export async function benchReadsDuringPushBurst(opts: {
       // Each burst's events commit together, so all of them are due at one moment: the hardest case
       // for the fan-out's latency. Committing them one by one from many connections measured this
       // machine's commit rate instead: with the push worker off, the reads beside it alone broke
-      // their budget (decision 015, amendment). Each burst's events are recorded, in a transaction
+      // their budget (docs/benchmarks.md). Each burst's events are recorded, in a transaction
       // of its own, before the reads start, and only its commit falls at its moment in the run: in
       // the product the thousand changes that record them are spread over their own requests, and
       // here recording them (the bench's objects, the insert of a thousand rows) took both cores

@@ -114,7 +114,7 @@ function inlineStylesheets(html: string, clientDir: string): string {
  * browser is told they do not gate the first paint. Lighthouse's phone simulation counts any
  * high-priority script that arrived before the observed first paint as render-blocking, module
  * scripts included (GoogleChrome/lighthouse#17163), which modelled a 0.7 s first paint as 2.1 s
- * whenever the scripts won the race on the test machine (docs/decisions/013-first-screen.md).
+ * whenever the scripts won the race on the test machine (docs/decisions/024-screen-head-in-first-paint.md).
  */
 const LOW = 'fetchpriority="low"';
 function scriptsAfterPaint(html: string): string {

@@ -4,9 +4,9 @@ import compress from "@fastify/compress";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 // Levels and the synchronous ceiling were chosen by measuring GET /api/shifts (a year of shifts,
-// 91 KB of JSON) under load: docs/decisions/012-compressed-answers.md. Brotli 3 and gzip 3 are the
-// last levels of their fast modes: the next ones cost up to twice the CPU for 5–10 % fewer bytes
-// of an answer that is already 20 times smaller.
+// 91 KB of JSON) under load: docs/decisions/012-compressed-answers.md, figures in docs/benchmarks.md.
+// Brotli 3 and gzip 3 are the last levels of their fast modes: the next ones cost up to twice the
+// CPU for 5–10 % fewer bytes of an answer that is already 20 times smaller.
 export const BROTLI_QUALITY = 3;
 export const GZIP_LEVEL = 3;
 
@@ -52,7 +52,7 @@ export function acceptedEncoding(request: FastifyRequest): Encoding | null {
 /**
  * A text's compressed forms, each made on first use with the levels above and then kept with the
  * text: for an answer served many times as it is (a cached list), so it is compressed once per
- * version instead of once per request (decision 012).
+ * version instead of once per request (decision 021).
  */
 export function compressedForms(text: string): (encoding: Encoding) => Buffer {
   const made = new Map<Encoding, Buffer>();
