@@ -199,7 +199,7 @@ export async function changePassword(
 ): Promise<void> {
   await confirmPassword(
     db,
-    userId,
+    { userId, sid },
     input.currentPassword,
     new AppError(403, CURRENT_PASSWORD_WRONG, "currentPassword"),
   );

@@ -29,9 +29,11 @@ export async function deleteUserAndTraces(tx: Tx, userId: number, email: string)
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(rateLimits).where(
     or(
-      inArray(rateLimits.key, [`reset:${userId}`, `reauth:${userId}`, `verify-mail:${userId}`, `import:${userId}`]),
-      // Failed sign-ins are counted per account and address (login:{email}|{address}).
+      inArray(rateLimits.key, [`reset:${userId}`, `verify-mail:${userId}`, `import:${userId}`]),
+      // Failed sign-ins are counted per account and address (login:{email}|{address}), wrong
+      // passwords of a signed-in session per session (reauth:{userId}|{session}, auth/reauth.ts).
       sql`starts_with(${rateLimits.key}, ${`login:${email.toLowerCase()}|`})`,
+      sql`starts_with(${rateLimits.key}, ${`reauth:${userId}|`})`,
     ),
   );
   await tx.delete(users).where(eq(users.id, userId));

@@ -28,7 +28,8 @@ export async function profileRoutes(app: FastifyInstance) {
   });
 
   r.delete("/api/profile", { schema: { body: deleteAccountSchema } }, async (request, reply) => {
-    await deleteAccount(db, currentUser(request).id, request.body.password);
+    if (!request.sid) throw unauthorized();
+    await deleteAccount(db, currentUser(request).id, request.sid, request.body.password);
     clearSessionCookie(reply, { secure: config.cookieSecure });
     return { message: "Your account and all data have been permanently deleted" };
   });

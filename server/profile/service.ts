@@ -63,7 +63,7 @@ export async function updateProfile(
     if (!input.currentPassword) throw badRequest(CURRENT_PASSWORD_REQUIRED, "currentPassword");
     await confirmPassword(
       db,
-      user.id,
+      { userId: user.id, sid: ctx.sid },
       input.currentPassword,
       new AppError(403, CURRENT_PASSWORD_WRONG, "currentPassword"),
     );
@@ -110,8 +110,8 @@ export async function updateProfile(
  * rate-limit counters are keyed by text, so they go explicitly. Deleting the sessions rows signs
  * the user out everywhere at once.
  */
-export async function deleteAccount(db: Db, userId: number, password: string): Promise<void> {
-  await confirmPassword(db, userId, password, new AppError(403, DELETE_PASSWORD_WRONG, "password"));
+export async function deleteAccount(db: Db, userId: number, sid: string, password: string): Promise<void> {
+  await confirmPassword(db, { userId, sid }, password, new AppError(403, DELETE_PASSWORD_WRONG, "password"));
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw notFound("Account not found");

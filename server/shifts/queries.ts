@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Shift } from "../../common/shifts";
 import type { Db, Tx } from "../db/open";
@@ -118,6 +118,33 @@ export async function shiftOfUser(db: Conn, userId: number, shiftId: number, for
     .where(and(eq(shifts.id, shiftId), eq(shifts.userId, userId)));
   const [row] = forUpdate ? await query.for("update") : await query;
   return row as ShiftRow | undefined;
+}
+
+/**
+ * One of the user's shifts identical to `f` (same day, type and times, an untimed one matching an
+ * untimed one), other than `exceptId`; undefined when there is none.
+ */
+export async function identicalShiftOf(
+  tx: Tx,
+  userId: number,
+  f: { date: string; shiftType: ShiftRow["shiftType"]; startTime: string | null; endTime: string | null },
+  exceptId?: number,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.userId, userId),
+        eq(shifts.date, f.date),
+        eq(shifts.shiftType, f.shiftType),
+        sql`${shifts.startTime} is not distinct from ${f.startTime}`,
+        sql`${shifts.endTime} is not distinct from ${f.endTime}`,
+        exceptId === undefined ? undefined : ne(shifts.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row?.id;
 }
 
 export async function lockShift(tx: Tx, shiftId: number) {

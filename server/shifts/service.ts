@@ -22,6 +22,7 @@ import {
   deleteShiftRow,
   deleteShiftsBetween,
   deleteShiftsOnDays,
+  identicalShiftOf,
   insertShiftRows,
   lockShift,
   lockShiftIdsBetween,
@@ -45,8 +46,13 @@ export const IN_OPEN_SWAP =
 export const IN_COMPLETED_SWAP =
   "This shift came from a completed swap, whose record depends on it. You can change it, but not delete it.";
 
+export const DUPLICATE_SHIFT = "You already have this shift on that date";
+
 // Notes and location may change under an open request; what the other party agreed to may not.
 const SWAP_RELEVANT = ["date", "shiftType", "startTime", "endTime", "isProtected"] as const;
+
+/** What makes two of a user's shifts the same shift. */
+const IDENTITY = ["date", "shiftType", "startTime", "endTime"] as const;
 
 /**
  * Normalises and checks fields that did not come through the HTTP contract (imports, swaps);
@@ -79,7 +85,18 @@ export async function insertShifts(tx: Tx, userId: number, rows: ShiftFields[]):
   return inserted;
 }
 
+/**
+ * 409 when the user already has a shift of the same type and times on the day (other than
+ * `exceptId`). The caller holds the user's day lock (changeCalendar), so two identical requests
+ * sent together cannot both pass. Checked here rather than by a unique index: a roster import
+ * replaces whole days and a completed swap moves shifts, and neither should fail on it.
+ */
+async function refuseDuplicate(tx: Tx, userId: number, f: NormalizedShiftFields, exceptId?: number) {
+  if ((await identicalShiftOf(tx, userId, f, exceptId)) !== undefined) throw conflict(DUPLICATE_SHIFT);
+}
+
 export async function createShift(tx: Tx, userId: number, fields: ShiftFields, confirmed = false) {
+  await refuseDuplicate(tx, userId, checkShiftFields(fields));
   const guard = await guardOffDays(tx, userId, [fields.date]);
   const [row] = await insertShifts(tx, userId, [fields]);
   return { row, effects: await guard.after(confirmed) };
@@ -98,6 +115,8 @@ export async function updateShift(tx: Tx, userId: number, shiftId: number, patch
   if (SWAP_RELEVANT.some((k) => merged[k] !== current[k]) && (await shiftsInOpenSwaps(tx, [shiftId])).size > 0) {
     throw conflict(IN_OPEN_SWAP);
   }
+  // A duplicate kept from before is still editable as long as the edit does not make it one.
+  if (IDENTITY.some((k) => merged[k] !== current[k])) await refuseDuplicate(tx, userId, merged, shiftId);
   const guard = await guardOffDays(tx, userId, [current.date, merged.date]);
   const row = await updateShiftRow(tx, shiftId, merged);
   await syncAvailability(tx, userId, [current.date, row.date]);

@@ -88,6 +88,40 @@ describe("a borrowed session cannot take the account over", () => {
     expect(answers[10]).toBe(429);
   });
 
+  it("a borrowed session's guesses lock only that session, not the owner on another device", async () => {
+    const { client: phone, user } = await signedInClient(t.baseUrl);
+    const thief = borrow(phone);
+    for (let i = 0; i < 10; i++) {
+      const res = await thief.post("/api/auth/change-password", {
+        currentPassword: `Wr0ng!${i}`,
+        newPassword: "An0ther!pass",
+      });
+      expect(res.status).toBe(403);
+    }
+    for (const attempt of [
+      () => thief.post("/api/auth/change-password", { currentPassword: PASSWORD, newPassword: "An0ther!pass" }),
+      () => thief.request("DELETE", "/api/profile", { password: PASSWORD }),
+    ]) {
+      const limited = await attempt();
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toBe("Too many wrong passwords. Please wait 15 minutes and try again.");
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+
+    const laptop = await signInAgain(user.email);
+    const changed = await laptop.post("/api/auth/change-password", {
+      currentPassword: PASSWORD,
+      newPassword: "An0ther!pass",
+    });
+    expect(changed.status).toBe(200);
+    // The change ended the borrowed session with the phone's.
+    expect((await thief.get("/api/auth/user")).status).toBe(401);
+    const deleted = await laptop.request("DELETE", "/api/profile", { password: "An0ther!pass" });
+    expect(deleted.status).toBe(200);
+    const login = await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: "An0ther!pass" });
+    expect(login.status).toBe(401);
+  });
+
   it("a real email change tells the old address and ends every other session", async () => {
     const { client: owner, user } = await signedInClient(t.baseUrl, { firstName: "Priya" });
     const laptop = await signInAgain(user.email);

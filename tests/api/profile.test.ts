@@ -173,6 +173,8 @@ describe("DELETE /api/profile", () => {
     // A failed sign-in and a reset mail leave rate-limit rows and a reset token behind.
     await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: "Wrong!pass1" });
     await new Client(t.baseUrl).post("/api/auth/forgot-password", { email: user.email });
+    // A wrong current password on the laptop is counted against that session.
+    await laptop.post("/api/auth/change-password", { currentPassword: "Wrong!pass1", newPassword: "An0ther!pass" });
 
     const db = t.database.db;
     const [mine] = await db
@@ -232,8 +234,8 @@ describe("DELETE /api/profile", () => {
     expect(before).toBeGreaterThan(8);
     expect(
       await count(sql`select count(*)::int as n from rate_limits where key like ${`%:${user.id}`}
-      or key like ${`%${user.email}%`}`),
-    ).toBe(2);
+      or key like ${`reauth:${user.id}|%`} or key like ${`%${user.email}%`}`),
+    ).toBe(3);
 
     const res = await client.request("DELETE", "/api/profile", { password: PASSWORD });
     expect(res.status).toBe(200);
@@ -253,7 +255,7 @@ describe("DELETE /api/profile", () => {
     expect(await count(sql`select count(*)::int as n from users where id = ${user.id}`)).toBe(0);
     expect(
       await count(sql`select count(*)::int as n from rate_limits where key like ${`%:${user.id}`}
-      or key like ${`%${user.email}%`}`),
+      or key like ${`reauth:${user.id}|%`} or key like ${`%${user.email}%`}`),
     ).toBe(0);
     expect(
       (await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: PASSWORD })).status,

@@ -135,6 +135,26 @@ describe("creating and reading shifts", () => {
     expect(untimed).toMatchObject({ startTime: null, endTime: null });
   });
 
+  it("keeps a day or night shift sent without times untimed, on create and on update", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    const dayShift = await add(client, { date: "2031-03-05", shiftType: "day" });
+    expect(dayShift).toMatchObject({ shiftType: "day", startTime: null, endTime: null });
+    const nightShift = await add(client, { date: "2031-03-06", shiftType: "night", startTime: null, endTime: null });
+    expect(nightShift).toMatchObject({ shiftType: "night", startTime: null, endTime: null });
+    expect((await client.get(`/api/shifts/${dayShift.id}`)).body).toMatchObject({ startTime: null, endTime: null });
+    const listed = (await client.get("/api/shifts")).body as { id: number; startTime: unknown; endTime: unknown }[];
+    for (const id of [dayShift.id, nightShift.id]) {
+      expect(listed.find((s) => s.id === id)).toMatchObject({ startTime: null, endTime: null });
+    }
+
+    const timed = await add(client, day("2031-03-07"));
+    const cleared = await client.patch(`/api/shifts/${timed.id}`, { startTime: null, endTime: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ shiftType: "day", startTime: null, endTime: null });
+    const toNight = await client.patch(`/api/shifts/${dayShift.id}`, { shiftType: "night" });
+    expect(toNight.body).toMatchObject({ shiftType: "night", startTime: null, endTime: null });
+  });
+
   it("lists shifts by date, then start time, and can filter a range", async () => {
     const { client } = await signedInClient(t.baseUrl);
     await add(client, day("2031-04-03"));
@@ -287,6 +307,74 @@ describe("changing and deleting", () => {
     expect((await client.get(`/api/shifts/${shift.id}`)).status).toBe(404);
     expect((await client.delete(`/api/shifts/${shift.id}`)).status).toBe(404);
     expect((await client.get("/api/shifts")).body).toEqual([]);
+  });
+});
+
+describe("the same shift twice on one date", () => {
+  const DUPLICATE = { message: "You already have this shift on that date" };
+
+  it("refuses a second identical shift with 409, timed or untimed, and keeps one", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    const bodies = [
+      day("2031-08-01"),
+      { date: "2031-08-02", shiftType: "day" },
+      { date: "2031-08-03", shiftType: "rest_day", restDayShiftInterest: true },
+      { date: "2031-08-04", shiftType: "seeking_coverage", startTime: "19:00", endTime: "07:00" },
+    ];
+    for (const body of bodies) {
+      await add(client, body);
+      const again = await client.post("/api/shifts", body);
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual(DUPLICATE);
+    }
+    // A rest day is the same rest day whether or not it is offered; an untimed day is one with null times.
+    const offered = await client.post("/api/shifts", { date: "2031-08-03", shiftType: "rest_day" });
+    expect(offered.status).toBe(409);
+    const untimed = await client.post("/api/shifts", { date: "2031-08-02", shiftType: "day", startTime: null });
+    expect(untimed.status).toBe(409);
+    const list = (await client.get("/api/shifts")).body as { date: string }[];
+    expect(list.map((s) => s.date)).toEqual(["2031-08-01", "2031-08-02", "2031-08-03", "2031-08-04"]);
+  });
+
+  it("allows other times, another type or another day, and the same shift of a colleague", async () => {
+    const a = await signedInClient(t.baseUrl);
+    const b = await signedInClient(t.baseUrl);
+    await add(a.client, day("2031-08-10"));
+    for (const body of [
+      day("2031-08-10", { startTime: "08:00", endTime: "20:00" }),
+      { date: "2031-08-10", shiftType: "day" },
+      day("2031-08-10", { shiftType: "seeking_coverage" }),
+      day("2031-08-11"),
+    ]) {
+      expect((await a.client.post("/api/shifts", body)).status).toBe(201);
+    }
+    expect((await b.client.post("/api/shifts", day("2031-08-10"))).status).toBe(201);
+  });
+
+  it("refuses a change that makes a shift identical to another, and lets other edits through", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    await add(client, day("2031-08-20"));
+    const other = await add(client, day("2031-08-21"));
+    const moved = await client.patch(`/api/shifts/${other.id}`, { date: "2031-08-20" });
+    expect(moved.status).toBe(409);
+    expect(moved.body).toEqual(DUPLICATE);
+    expect((await client.get(`/api/shifts/${other.id}`)).body.date).toBe("2031-08-21");
+
+    const late = await add(client, day("2031-08-20", { startTime: "08:00", endTime: "20:00" }));
+    const retimed = await client.patch(`/api/shifts/${late.id}`, { startTime: "07:00", endTime: "19:00" });
+    expect(retimed.status).toBe(409);
+
+    const noted = await client.patch(`/api/shifts/${other.id}`, { notes: "Crew 2" });
+    expect(noted.status).toBe(200);
+    const same = await client.patch(`/api/shifts/${other.id}`, { date: "2031-08-21", startTime: "07:00" });
+    expect(same.status).toBe(200);
+  });
+
+  it("lets only one of two identical shifts sent at once in", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    const answers = await Promise.all([1, 2, 3].map(() => client.post("/api/shifts", day("2031-08-25"))));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect((await client.get("/api/shifts")).body).toHaveLength(1);
   });
 });
 

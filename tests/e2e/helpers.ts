@@ -28,8 +28,11 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** `serviceWorkers: "block"` keeps every navigation going to the server, as before the app is installed. */
-type ContextOptions = { javaScriptEnabled?: boolean; serviceWorkers?: "allow" | "block" };
+/**
+ * `serviceWorkers: "block"` keeps every navigation going to the server, as before the app is installed;
+ * `locale` is the browser's language (en-GB unless a test needs another).
+ */
+type ContextOptions = { javaScriptEnabled?: boolean; serviceWorkers?: "allow" | "block"; locale?: string };
 
 export async function newContext(
   browser: Browser,
@@ -40,7 +43,7 @@ export async function newContext(
     ...options,
     baseURL: baseUrl(),
     viewport,
-    locale: "en-GB",
+    locale: options.locale ?? "en-GB",
     timezoneId: "Europe/London",
     reducedMotion: "reduce",
   });

@@ -21,8 +21,8 @@ async function openPage(viewport = DESKTOP): Promise<Page> {
   return browser.newPage(viewport);
 }
 
-async function signedInPage(viewport = DESKTOP) {
-  const page = await openPage(viewport);
+async function signedInPage(viewport = DESKTOP, options: { locale?: string } = {}) {
+  const page = await browser.newPage(viewport, options);
   const { id } = await registerViaApi(page, newUser({ firstName: "Casey" }));
   await skipWelcome(page, id);
   return page;
@@ -41,6 +41,9 @@ async function apiShift(page: Page, body: Record<string, unknown>): Promise<{ id
   expect(res.status).toBe(201);
   return res.body;
 }
+
+/** yyyy-MM-dd as a UK reader writes it, dd/mm/yyyy. */
+const ukDate = (day: string) => day.split("-").reverse().join("/");
 
 const monthLabel = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
 
@@ -66,7 +69,7 @@ describe("schedule page", () => {
 
     await page.getByRole("button", { name: `Add shift on ${calendarDayName(target)}` }).click();
     const form = page.getByRole("dialog", { name: "Add Shift" });
-    await expect.poll(() => form.getByLabel("Date").inputValue()).toBe(target);
+    await expect.poll(() => form.getByLabel("Date").inputValue()).toBe(ukDate(target));
     await expect.poll(() => form.getByRole("radio", { name: "Day Shift" }).isChecked()).toBe(true);
     await form.getByRole("button", { name: "Add shift" }).click();
     await toastText(page, "Shift added").waitFor();
@@ -97,6 +100,49 @@ describe("schedule page", () => {
     await toastText(page, `Successfully cleared 2 shifts for ${monthLabel(target)}`).waitFor();
     await toastText(page, "Calendar cleared").waitFor();
     await expect.poll(() => page.locator("[data-shift-type]").count()).toBe(0);
+  });
+
+  test("the shift form's date reads dd/mm/yyyy on an American-English browser and saves the day chosen", async () => {
+    const page = await signedInPage(DESKTOP, { locale: "en-US" });
+    // Days past the 12th, so a month-first date cannot pass for a day-first one.
+    const target = nextMonthDay(20);
+    const picked = nextMonthDay(23);
+    const typed = nextMonthDay(27);
+    await page.goto("/calendar");
+    await page.getByRole("button", { name: "Next month" }).click();
+    await page.getByRole("button", { name: `Add shift on ${calendarDayName(target)}` }).click();
+    const form = page.getByRole("dialog", { name: "Add Shift" });
+    const date = form.getByLabel("Date");
+    await expect.poll(() => date.inputValue()).toBe(ukDate(target));
+
+    // Chosen from the calendar with the keyboard: it opens on the day shown, and the arrows move by days.
+    await form.getByRole("button", { name: "Open calendar" }).click();
+    const calendar = page.getByRole("grid");
+    await calendar.waitFor();
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await calendar.waitFor({ state: "detached" });
+    await expect.poll(() => date.inputValue()).toBe(ukDate(picked));
+    await form.getByRole("button", { name: "Add shift" }).click();
+    await toastText(page, "Shift added").waitFor();
+    await chip(page, `Day Shift, 7:00 AM – 7:00 PM, ${calendarDayName(picked)}`).waitFor();
+
+    // Typed as day/month/year; a date that does not exist is refused in the form.
+    await page.getByRole("button", { name: `Add shift on ${calendarDayName(target)}` }).click();
+    await date.fill(`31/02/${typed.slice(0, 4)}`);
+    await form.getByRole("button", { name: "Add shift" }).click();
+    await form.getByRole("alert").getByText("Please enter a valid date").waitFor();
+    await date.fill(ukDate(typed));
+    await form.getByRole("radio", { name: "Night Shift" }).check();
+    await form.getByRole("button", { name: "Add shift" }).click();
+    await form.waitFor({ state: "detached" });
+    await chip(page, `Night Shift, 7:00 PM – 7:00 AM, ${calendarDayName(typed)}`).waitFor();
+
+    const stored = await page.evaluate(async () => (await fetch("/api/shifts")).json());
+    expect(stored.map((s: { date: string; shiftType: string }) => `${s.date} ${s.shiftType}`)).toEqual([
+      `${picked} day`,
+      `${typed} night`,
+    ]);
   });
 
   test("converting a shift with nothing to match preserves its times; a failed save keeps the dialog open", async () => {

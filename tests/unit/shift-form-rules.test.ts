@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   applyChoice,
+  dayFromUkText,
   emptyForm,
   formFromShift,
   PRESERVING_TIMES,
   timeOptions,
   toSubmission,
   USING_DEFAULT_TIMES,
+  ukDateText,
 } from "../../client/src/features/shifts/shift-form-rules";
 import { choiceOf } from "../../client/src/lib/shift-style";
 import { formatTime12 } from "../../client/src/lib/shift-times";
@@ -162,5 +164,33 @@ describe("the submitted shift", () => {
       restDayShiftInterest: false,
       notes: "kit",
     });
+  });
+});
+
+describe("the form's date as dd/mm/yyyy", () => {
+  it("shows a day with the day first", () => {
+    expect(ukDateText("2031-03-04")).toBe("04/03/2031");
+    expect(ukDateText("2031-12-25")).toBe("25/12/2031");
+    expect(ukDateText("")).toBe("");
+  });
+
+  it("reads what a person types, day first, and nothing that is not a real day", () => {
+    expect(dayFromUkText("04/03/2031")).toBe("2031-03-04");
+    expect(dayFromUkText(" 4/3/2031 ")).toBe("2031-03-04");
+    expect(dayFromUkText("25-12-2031")).toBe("2031-12-25");
+    expect(dayFromUkText("25.12.2031")).toBe("2031-12-25");
+    expect(dayFromUkText("29/02/2032")).toBe("2032-02-29");
+    for (const bad of [
+      "",
+      "2031-03-04",
+      "12/25/2031",
+      "31/02/2031",
+      "29/02/2031",
+      "4/3/31",
+      "04/03/2031x",
+      "00/01/2031",
+    ]) {
+      expect(dayFromUkText(bad), bad).toBeNull();
+    }
   });
 });

@@ -1,4 +1,5 @@
 // Pure rules of the shift form (SPEC §4 'Shift type selection'); no React, unit-tested.
+import { isCalendarDay } from "@common/dates";
 import type { ShiftType } from "@common/enums";
 import { DEFAULT_TIMES, shiftTypeLabels, TIME_STEP_MINUTES } from "@common/shift-rules";
 import type { Shift } from "@common/shifts";
@@ -41,6 +42,21 @@ const hasTimes = (s: { startTime: string | null; endTime: string | null }) => Bo
 
 const isDefaultDay = (t: { startTime: string | null; endTime: string | null }) =>
   t.startTime === DEFAULT_TIMES.day.startTime && t.endTime === DEFAULT_TIMES.day.endTime;
+
+/** '2031-03-04' → '04/03/2031': the form shows British dates whatever the browser's language. */
+export function ukDateText(day: string): string {
+  if (!isCalendarDay(day)) return "";
+  const [y, m, d] = day.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/** What a person types as day/month/year ('4/3/2031', '04-03-2031', '04.03.2031') as a day, else null. */
+export function dayFromUkText(text: string): string | null {
+  const parts = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (!parts) return null;
+  const day = `${parts[3]}-${parts[2].padStart(2, "0")}-${parts[1].padStart(2, "0")}`;
+  return isCalendarDay(day) ? day : null;
+}
 
 /** A blank form for a day. */
 export function emptyForm(date: string): ShiftFormState {

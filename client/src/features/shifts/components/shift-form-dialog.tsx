@@ -13,7 +13,6 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FieldMessage } from "@/components/ui/field-message";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { choiceOf, type ShiftChoice, shiftStyles } from "@/lib/shift-style";
@@ -27,6 +26,7 @@ import {
   timeOptions,
 } from "../shift-form-rules";
 import { SwapChangeQuestion } from "../swap-change-question";
+import { ShiftDateField } from "./shift-date-field";
 import { SwapChangeConfirm } from "./swap-change-confirm";
 
 const TIME_OPTIONS = timeOptions();
@@ -114,16 +114,7 @@ export function ShiftFormDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-busy={saving}>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-date`}>Date</Label>
-            <Input
-              id={`${id}-date`}
-              type="date"
-              required
-              value={form.date}
-              onChange={(e) => changeDate(e.target.value)}
-            />
-          </div>
+          <ShiftDateField id={`${id}-date`} value={form.date} onChange={changeDate} />
 
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1.5 text-base font-semibold">Shift type</legend>
