@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { londonDate } from "./dates";
 import { clinicalGrades, swapUrgencies } from "./enums";
 import { hubs } from "./hubs";
 
@@ -98,11 +97,3 @@ export type PublicUser = {
   /** A new address waiting for its link to be opened; `email` stays until then. */
   pendingEmail: string | null;
 };
-
-/**
- * A brand-new user: signed up today and not signed in since (sign-up records its moment as both
- * `createdAt` and `lastLoginAt`). The dashboard greets them 'Welcome', everyone else 'Welcome back'.
- */
-export function isFirstVisit(user: Pick<PublicUser, "createdAt" | "lastLoginAt">, today: string): boolean {
-  return user.lastLoginAt === user.createdAt && londonDate(new Date(user.createdAt)) === today;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { waitingFor } from "../../client/src/features/swaps/format";
-import { isFirstVisit } from "../../common/auth";
+import { isFirstVisit } from "../../common/first-visit";
 import type { SwapRequest } from "../../common/swaps";
 
 describe("the dashboard's greeting", () => {

@@ -1,4 +1,4 @@
-import { isFirstVisit } from "@common/auth";
+import { isFirstVisit } from "@common/first-visit";
 import type { QueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { PageHeader } from "@/components/page-header";

@@ -21,7 +21,8 @@ export const UPCOMING_DAYS = 7;
 
 type Warnings = ReadonlyMap<number, RosterWarning[]>;
 
-const ROW = "flex min-h-17 flex-wrap items-start justify-between gap-x-3 py-2 sm:min-h-0";
+const ROW = "min-h-17 py-2 sm:min-h-0";
+const LINE = "flex items-start justify-between gap-3";
 
 /**
  * Dashboard card 'Upcoming Shifts': today and the 6 days after, each with its shifts, 'Rest Day' or
@@ -62,8 +63,10 @@ export function UpcomingShiftsCard() {
           <ul className="flex flex-col divide-y divide-border" aria-busy="true">
             {days.map((day, i) => (
               <li key={day} className={ROW}>
-                <DayLabel day={day} index={i} />
-                <Skeleton className="my-0.5 h-5 w-24" />
+                <div className={LINE}>
+                  <DayLabel day={day} index={i} />
+                  <Skeleton className="my-0.5 h-5 w-24" />
+                </div>
               </li>
             ))}
           </ul>
@@ -127,10 +130,12 @@ function UpcomingRow({
   const warned = dayShifts.flatMap((s) => warnings.get(s.id) ?? []);
   return (
     <li data-day={row.day} data-rest-warning={warned.length > 0 || undefined} className={ROW}>
-      <DayLabel day={row.day} index={index} />
-      <DayEntries shifts={dayShifts} warnings={warnings} />
+      <div className={LINE}>
+        <DayLabel day={row.day} index={index} />
+        <DayEntries shifts={dayShifts} warnings={warnings} />
+      </div>
       {warned.length > 0 && (
-        <ul className="mt-1 flex basis-full list-none flex-col gap-1 rounded-md border-l-4 border-warning bg-[#fff4d6] px-2 py-1 text-sm">
+        <ul className="mt-2 flex list-none flex-col gap-1 rounded-md border-l-4 border-warning bg-[#fff4d6] px-2 py-1 text-sm">
           {warned.map((w) => (
             <li key={`${w.rule}-${w.dates.join()}-${w.message}`}>{w.message}</li>
           ))}
