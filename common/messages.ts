@@ -46,6 +46,8 @@ export type ConversationUser = {
 export type Conversation = {
   swapRequestId: number;
   status: SwapStatus;
+  /** A party has ticked 'Submitted on GRS' (a completed swap waits for it among the active ones). */
+  grsSubmitted: boolean;
   createdAt: string;
   updatedAt: string;
   /** True when the signed-in user made the request. */

@@ -68,6 +68,8 @@ export async function register(
   }
   const password = await hashPassword(input.password);
   const proof = verification === "required" ? newVerificationToken() : undefined;
+  // One moment for both, so an account not signed in since sign-up can be told apart (isFirstVisit).
+  const signedUpAt = new Date();
   try {
     const user = await db.transaction(async (tx) => {
       // Someone who signed up with this address and never proved it for a day does not keep it.
@@ -85,7 +87,8 @@ export async function register(
         experience: input.experience ?? null,
         activelySeekingSwaps: input.activelySeekingSwaps ?? false,
         swapUrgency: input.swapUrgency ?? "none",
-        lastLoginAt: new Date(),
+        createdAt: signedUpAt,
+        lastLoginAt: signedUpAt,
         ...(proof ? { emailVerifiedAt: null, emailVerificationHash: proof.hash } : {}),
       });
     });

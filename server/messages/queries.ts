@@ -107,6 +107,7 @@ export async function unreadCountOf(db: Db, userId: number): Promise<number> {
 export type ConversationRow = {
   id: number;
   status: SwapStatus;
+  grs_submitted: boolean;
   created_at: Date | string;
   updated_at: Date | string;
   requester_id: number;
@@ -134,7 +135,7 @@ export type ConversationRow = {
 export async function conversationRows(db: Db, userId: number, onlyRequestId?: number): Promise<ConversationRow[]> {
   const result = await db.execute<ConversationRow>(sql`
     select
-      r.id, r.status, r.created_at, r.updated_at, r.requester_id, r.responder_id,
+      r.id, r.status, r.grs_submitted, r.created_at, r.updated_at, r.requester_id, r.responder_id,
       s.id as shift_id, s.date as shift_date, s.shift_type, s.start_time, s.end_time,
       rq.first_name as requester_first, rq.last_name as requester_last, rq.hub as requester_hub,
       o.id as other_id, o.first_name as other_first, o.last_name as other_last, o.hub as other_hub,

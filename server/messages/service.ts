@@ -127,6 +127,7 @@ function toConversation(userId: number, r: ConversationRow): Conversation {
   return {
     swapRequestId: r.id,
     status: r.status,
+    grsSubmitted: r.grs_submitted,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     youRequested: r.requester_id === userId,

@@ -30,6 +30,8 @@ describe("registration", () => {
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(res.body.id);
     expect(me.body).not.toHaveProperty("password");
+    // Sign-up is one moment, so the dashboard can tell a first visit (isFirstVisit) from a return.
+    expect(me.body.lastLoginAt).toBe(me.body.createdAt);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, res.body.id));
     expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
@@ -115,6 +117,8 @@ describe("login and sessions", () => {
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty("password");
     expect(res.body.lastLoginAt).toBeTruthy();
+    // Signed in since sign-up: no longer a first visit (isFirstVisit), whatever the day.
+    expect(res.body.lastLoginAt).not.toBe(res.body.createdAt);
     const after = client.cookies.get("sid");
     expect(after).toBeTruthy();
     expect(after).not.toBe(before);

@@ -232,6 +232,7 @@ describe("conversation list", () => {
     expect(row).toEqual({
       swapRequestId: newer.request.id,
       status: "pending",
+      grsSubmitted: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       youRequested: true,
@@ -266,5 +267,14 @@ describe("conversation list", () => {
     const single = await bob.client.get(`/api/conversations/${newer.request.id}`);
     expect(single.status).toBe(200);
     expect(single.body).toEqual(bobRow);
+  });
+
+  it("says whether a completed swap has been submitted on GRS, so the lists keep it active until then", async () => {
+    const { request } = await newRequest({ daysAhead: 21 });
+    await t.database.db.update(swapRequests).set({ status: "completed" }).where(eq(swapRequests.id, request.id));
+    const row = async () => (await bob.client.get(`/api/conversations/${request.id}`)).body;
+    expect(await row()).toMatchObject({ status: "completed", grsSubmitted: false });
+    await t.database.db.update(swapRequests).set({ grsSubmitted: true }).where(eq(swapRequests.id, request.id));
+    expect(await row()).toMatchObject({ status: "completed", grsSubmitted: true });
   });
 });

@@ -23,14 +23,14 @@ async function openPage(viewport: { width: number; height: number } = DESKTOP): 
   return browser.newPage(viewport);
 }
 
-/** Signed-in page on /dashboard for a fresh account, with the welcome modal already seen. */
+/** Signed-in page on /dashboard for a fresh account (greeted as new), with the welcome modal already seen. */
 async function signedInPage(viewport = DESKTOP, firstName = "Robin") {
   const page = await openPage(viewport);
   const user = newUser({ firstName });
   const { id } = await registerViaApi(page, user);
   await skipWelcome(page, id);
   await page.goto("/dashboard");
-  await page.getByRole("heading", { name: `Welcome back, ${firstName}` }).waitFor();
+  await page.getByRole("heading", { name: `Welcome, ${firstName}` }).waitFor();
   return { page, user, id };
 }
 
@@ -54,7 +54,8 @@ describe("sign up, welcome and logout", () => {
     const waitingSince = Date.now();
     await page.waitForURL("**/dashboard");
     expect(Date.now() - waitingSince).toBeGreaterThan(2000);
-    await page.getByRole("heading", { name: "Welcome back, Jordan" }).waitFor();
+    // A first visit: not 'Welcome back'.
+    await page.getByRole("heading", { name: "Welcome, Jordan" }).waitFor();
     await page.getByTestId("toast").filter({ hasText: "Registration successful" }).waitFor();
 
     const modal = page.getByRole("dialog", { name: "Welcome to CrewSwap!" });
@@ -63,7 +64,7 @@ describe("sign up, welcome and logout", () => {
     await modal.waitFor({ state: "hidden" });
 
     await page.reload();
-    await page.getByRole("heading", { name: "Welcome back, Jordan" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome, Jordan" }).waitFor();
     await page.waitForTimeout(1500);
     expect(await page.getByRole("dialog", { name: "Welcome to CrewSwap!" }).count()).toBe(0);
 
@@ -95,7 +96,7 @@ describe("sign up, welcome and logout", () => {
     await page.waitForURL("**/profile");
     await page.getByRole("heading", { name: "Profile", exact: true }).waitFor();
     await page.goto("/dashboard");
-    await page.getByRole("heading", { name: "Welcome back, Sam" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome, Sam" }).waitFor();
     await page.waitForTimeout(1200);
     expect(await modal.count()).toBe(0);
   });
@@ -342,7 +343,7 @@ describe("layout", () => {
     await header.getByRole("link", { name: "Inbox" }).click();
     await page.getByRole("heading", { name: "Your Conversations" }).waitFor();
     await header.getByRole("link", { name: "Home" }).click();
-    await page.getByRole("heading", { name: "Welcome back, Pat" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome, Pat" }).waitFor();
   });
 
   test("the header's avatar shows initials and an orange status dot for a new account, and the Guide lists the GRS step", async () => {

@@ -200,8 +200,13 @@ describe("a swap from browse-by-hub to both calendars", () => {
     const benDetails = b.getByTestId("swap-details");
     await benDetails.getByText("Agreed").waitFor();
     await benDetails.getByRole("radio", { name: /Day Shift/ }).check();
+    await recordToasts(b);
     await benDetails.getByRole("button", { name: "Agree", exact: true }).click();
     await benDetails.getByText("Deal completed!").waitFor();
+    // The last Agree completes the swap and names what is left: the GRS step.
+    const completedToast = (t: string) =>
+      t.startsWith("Swap completed") && t.includes("Now submit the swap on GRS, then tick Submitted on GRS.");
+    await expect.poll(async () => (await seenToasts(b)).some(completedToast)).toBe(true);
     await benDetails.getByText("Submit this swap on GRS").waitFor();
     await benDetails.getByRole("checkbox", { name: "Submitted on GRS" }).click();
     await expect.poll(() => benDetails.getByRole("checkbox", { name: "Submitted on GRS" }).isChecked()).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   availabilityRange,
+  groupEmptyDays,
   isRuleRestDay,
   monthGrid,
   nextDays,
@@ -93,5 +94,23 @@ describe("the next London date change", () => {
     expect(msUntilNextLondonDay(new Date("2026-07-10T22:59:30Z"))).toBe(30_000);
     // The day the clocks go back is 25 hours long.
     expect(msUntilNextLondonDay(new Date("2026-10-24T23:00:00Z"))).toBe(25 * 3_600_000);
+  });
+});
+
+describe("the dashboard's week with empty days grouped", () => {
+  const week = ["2026-11-27", "2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03"];
+  it("collapses each run of two or more empty days into one row and keeps single days", () => {
+    const busy = new Set(["2026-11-27", "2026-11-29", "2026-12-03"]);
+    expect(groupEmptyDays(week, (d) => !busy.has(d))).toEqual([
+      { day: "2026-11-27" },
+      { day: "2026-11-28" },
+      { day: "2026-11-29" },
+      { from: "2026-11-30", to: "2026-12-02" },
+      { day: "2026-12-03" },
+    ]);
+  });
+  it("makes one row of a week without shifts, and seven of a full one", () => {
+    expect(groupEmptyDays(week, () => true)).toEqual([{ from: "2026-11-27", to: "2026-12-03" }]);
+    expect(groupEmptyDays(week, () => false)).toEqual(week.map((day) => ({ day })));
   });
 });

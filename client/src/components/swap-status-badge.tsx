@@ -19,3 +19,12 @@ export function SwapStatusBadge({ status, className }: { status: SwapStatus; cla
     </Badge>
   );
 }
+
+/** A completed swap whose GRS step is still to do (common/swap-order.ts `awaitsGrs`). */
+export function SubmitOnGrsBadge() {
+  return (
+    <Badge variant="warning" data-testid="submit-on-grs" className="border-[#ffb81c]">
+      Submit on GRS
+    </Badge>
+  );
+}

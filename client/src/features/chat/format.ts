@@ -7,6 +7,7 @@ export { TIME_FORMAT as TIME } from "@/lib/shift-times";
 export const conversationOrderKey = (c: Conversation) => ({
   status: c.status,
   shiftDate: c.shift.date,
+  grsSubmitted: c.grsSubmitted,
   id: c.swapRequestId,
 });
 

@@ -48,6 +48,22 @@ export function nextDays(from: string, n: number): string[] {
   return Array.from({ length: n }, (_, i) => addDays(from, i));
 }
 
+/** One row of a list of days: a day, or a run of consecutive empty days shown as one. */
+export type DayRow = { day: string } | { from: string; to: string };
+
+/** The days in order, with each run of two or more consecutive empty days collapsed into one row. */
+export function groupEmptyDays(days: readonly string[], isEmpty: (day: string) => boolean): DayRow[] {
+  const rows: DayRow[] = [];
+  for (let i = 0; i < days.length; ) {
+    let j = i;
+    while (j < days.length && isEmpty(days[j])) j++;
+    if (j - i >= 2) rows.push({ from: days[i], to: days[j - 1] });
+    else rows.push({ day: days[i] });
+    i = Math.max(j, i + 1);
+  }
+  return rows;
+}
+
 /** SPEC §5: a day counts as a rest day if it is a Friday, Saturday or Sunday and is not in the past. */
 export function isRuleRestDay(day: string, today: string): boolean {
   const wd = weekdayOf(day);

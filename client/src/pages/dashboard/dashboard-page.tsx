@@ -1,3 +1,4 @@
+import { isFirstVisit } from "@common/first-visit";
 import type { QueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { PageHeader } from "@/components/page-header";
@@ -6,6 +7,7 @@ import { swapRequestsQueryOptions } from "@/features/swaps/api/get-swap-requests
 import { DashboardSwapRequestsCard } from "@/features/swaps/components/dashboard-swap-requests-card";
 import { shiftsQueryOptions } from "@/lib/shifts";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useToday } from "@/lib/use-today";
 import { useUser } from "@/lib/user";
 import { BrowseByHub } from "@/pages/shared/browse-by-hub";
 import { NotificationsCard } from "./notifications-card";
@@ -14,13 +16,14 @@ import { WelcomeModal } from "./welcome-modal";
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
   const { user } = useUser();
+  const today = useToday();
   if (!user) return null;
   return (
     <>
       <PageHeader
         title={
           <>
-            Welcome back, <bdi>{user.firstName}</bdi>
+            {isFirstVisit(user, today) ? "Welcome" : "Welcome back"}, <bdi>{user.firstName}</bdi>
           </>
         }
         description={format(new Date(), "EEEE, MMMM do, yyyy")}

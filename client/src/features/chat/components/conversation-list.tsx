@@ -1,9 +1,9 @@
 import type { Conversation } from "@common/messages";
-import { splitByShift } from "@common/swap-order";
+import { awaitsGrs, splitByShift } from "@common/swap-order";
 import { MessageSquare } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "wouter";
-import { SwapStatusBadge } from "@/components/swap-status-badge";
+import { SubmitOnGrsBadge, SwapStatusBadge } from "@/components/swap-status-badge";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -27,10 +27,13 @@ import { conversationOrderKey, counterpartName, requesterLine } from "../format"
 function ConversationRow({
   conversation: c,
   selected,
+  grsStep,
   onSelect,
 }: {
   conversation: Conversation;
   selected: boolean;
+  /** The swap is completed and still to be submitted on GRS. */
+  grsStep: boolean;
   onSelect?: (id: number) => void;
 }) {
   const name = counterpartName(c);
@@ -74,6 +77,7 @@ function ConversationRow({
             {" · "}
             {shiftTimes(c.shift)}
           </p>
+          {grsStep && <SubmitOnGrsBadge />}
           <p className="text-sm text-muted-foreground">
             {c.youRequested || !c.requester ? (
               requesterLine(c)
@@ -145,6 +149,7 @@ export function ConversationList({
         key={c.swapRequestId}
         conversation={c}
         selected={selectedId === c.swapRequestId}
+        grsStep={awaitsGrs(conversationOrderKey(c), today)}
         onSelect={onSelect}
       />
     ));

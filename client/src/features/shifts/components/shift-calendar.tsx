@@ -3,7 +3,7 @@ import { CalendarPlus, ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { inMonth, shiftMonth, type YearMonth, yearMonthOf } from "../calendar-math";
+import { inMonth, monthGrid, shiftMonth, type YearMonth, yearMonthOf } from "../calendar-math";
 import { useRosterWarnings } from "../hooks/use-roster-warnings";
 import type { ShiftFormState } from "../shift-form-rules";
 import { MonthGrid, monthTitle } from "./month-grid";
@@ -60,7 +60,7 @@ export function ShiftCalendar({
     onMonthChange(next);
   };
 
-  const warnings = useRosterWarnings(shifts, month);
+  const warnings = useRosterWarnings(shifts, monthGrid(month));
   const details = detailsId === null ? null : (shifts.find((s) => s.id === detailsId) ?? null);
   const monthHasShifts = shifts.some((s) => inMonth(s.date, month));
   const showEmpty = emptyHint && !loading && !navigated && !monthHasShifts;

@@ -8,9 +8,9 @@ import { formatDay, SHORT_DATE } from "@/lib/format";
 import { useToday } from "@/lib/use-today";
 import { useUser } from "@/lib/user";
 import { useSwapRequests } from "../api/get-swap-requests";
-import { requestOrderKey } from "../format";
+import { requestOrderKey, waitingFor } from "../format";
 
-/** SPEC §9: the dashboard shows 3 pending requests. */
+/** SPEC §9: the dashboard shows 3 requests. */
 const SHOWN = 3;
 
 const ITEM = "flex items-center justify-between gap-3 rounded-md border border-border p-3";
@@ -27,14 +27,14 @@ function RequestOutline({ loading = false }: { loading?: boolean }) {
   );
 }
 
-/** Dashboard 'Swap Requests': up to 3 pending requests and a link to manage them all. */
+/** Dashboard 'Swap Requests': up to 3 active requests and a link to manage them all. */
 export function DashboardSwapRequestsCard() {
   const { user } = useUser();
   const query = useSwapRequests();
   const today = useToday();
-  // The one order of every screen (soonest shift first); pending ones whose shift is still ahead.
-  const pending = splitByShift(query.data ?? [], requestOrderKey, today).active.filter((r) => r.status === "pending");
-  const more = pending.length - SHOWN;
+  // The one order and the one 'active' of every screen, so a completed swap awaiting GRS stays here.
+  const active = splitByShift(query.data ?? [], requestOrderKey, today).active;
+  const more = active.length - SHOWN;
 
   return (
     <Card data-testid="dashboard-swap-requests">
@@ -70,20 +70,18 @@ export function DashboardSwapRequestsCard() {
                   ))}
                 </ul>
               </>
-            ) : pending.length === 0 ? (
+            ) : active.length === 0 ? (
               <p className="flex flex-1 items-center justify-center rounded-md border border-dashed border-border p-4 text-center text-muted-foreground">
                 No pending swap requests.
               </p>
             ) : (
               <ul className="flex flex-col gap-2">
-                {pending.slice(0, SHOWN).map((r) => (
+                {active.slice(0, SHOWN).map((r) => (
                   <li key={r.id}>
                     <Link href={`/messages/${r.id}`} className={`${ITEM} hover:bg-muted`}>
                       <span className="flex flex-col">
                         <span className="h-6 font-semibold">{formatDay(r.requesterShift.date, SHORT_DATE)}</span>
-                        <span className="h-5 text-sm text-muted-foreground">
-                          {r.responderId !== null ? "Awaiting response" : "Looking for match"}
-                        </span>
+                        <span className="h-5 text-sm text-muted-foreground">{waitingFor(r, user.id, today)}</span>
                       </span>
                       <SwapStatusBadge status={r.status} />
                     </Link>

@@ -197,9 +197,12 @@ function DealAgreement({
         acknowledgeWarnings: acknowledging,
       },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setRefused(null);
-          successToast("Deal agreed", "You have agreed to this swap deal.");
+          // The last Agree completes the swap, and what is left to do is the GRS step.
+          if (answer.status === "completed")
+            successToast("Swap completed", "Now submit the swap on GRS, then tick Submitted on GRS.");
+          else successToast("Deal agreed", "You have agreed to this swap deal.");
         },
         onError: (e) => {
           const warnings = restWarningsOf(e);

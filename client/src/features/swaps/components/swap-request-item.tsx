@@ -1,17 +1,20 @@
+import { awaitsGrs } from "@common/swap-order";
 import { allowedActions } from "@common/swap-rules";
 import type { SwapRequest } from "@common/swaps";
 import { MessageSquare, Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import { SwapStatusBadge } from "@/components/swap-status-badge";
+import { SubmitOnGrsBadge, SwapStatusBadge } from "@/components/swap-status-badge";
 import { Button } from "@/components/ui/button";
 import { formatDay, SHORT_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
-import { counterpartLabel, myRole } from "../format";
+import { useToday } from "@/lib/use-today";
+import { counterpartLabel, myRole, requestOrderKey } from "../format";
 import { EditSwapRequestDialog } from "./edit-swap-request-dialog";
 
 /** One request in a list: date, shift type, times, status, who, the requester's edit control and the chat link. */
 export function SwapRequestItem({ request: r, myId }: { request: SwapRequest; myId: number }) {
   const [editing, setEditing] = useState(false);
+  const today = useToday();
   const role = myRole(r, myId);
   const state = {
     status: r.status,
@@ -31,6 +34,7 @@ export function SwapRequestItem({ request: r, myId }: { request: SwapRequest; my
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{formatDay(r.requesterShift.date, SHORT_DATE)}</span>
           <SwapStatusBadge status={r.status} />
+          {awaitsGrs(requestOrderKey(r), today) && <SubmitOnGrsBadge />}
         </div>
         <span className="text-sm text-muted-foreground">
           {shiftTypeLabel(r.requesterShift.shiftType)} · {shiftTimes(r.requesterShift)}
