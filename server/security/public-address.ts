@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOptions } from "node:dns";
+import { promises as dns, type LookupAddress, type LookupAllOptions, type LookupOptions } from "node:dns";
 import net from "node:net";
 
 /**
@@ -86,12 +86,16 @@ export function isRefusedName(hostname: string, policy: AddressPolicy = { allowL
 /** Every address a name resolves to (injectable: tests make a name resolve where they need). */
 export type AddressLookup = (hostname: string) => Promise<string[]>;
 
-export const systemLookup: AddressLookup = (hostname) =>
-  new Promise((resolve, reject) => {
-    dnsLookup(hostname, { all: true }, (err, addresses) =>
-      err ? reject(err) : resolve(addresses.map((a) => a.address)),
-    );
-  });
+// Asked of DNS directly (c-ares), never through getaddrinfo: a name that is slow to resolve then
+// holds up neither libuv's thread pool (password hashing, files) nor a request for long.
+const resolver = new dns.Resolver({ timeout: 2000, tries: 2 });
+
+export const systemLookup: AddressLookup = async (hostname) => {
+  const answers = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
+  const addresses = answers.flatMap((a) => (a.status === "fulfilled" ? a.value : []));
+  if (addresses.length > 0) return addresses;
+  throw answers[0].status === "rejected" ? answers[0].reason : new Error(`${hostname} has no address`);
+};
 
 /** True when the host is a public name or address and every address it resolves to now is public. */
 export async function isPublicHost(hostname: string, lookup: AddressLookup, policy: AddressPolicy): Promise<boolean> {
