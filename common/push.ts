@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 export const ENDPOINT_INVALID = "endpoint must be an https: URL of a push service";
+export const ENDPOINT_NOT_PUBLIC =
+  "endpoint must be a push service on the public internet, not a local, private or link-local address";
 
 const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
 /** Decoded length of unpadded URL-safe base64. */
@@ -28,6 +30,10 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const pushEndpointSchema = z.object({
   endpoint: z.string({ message: ENDPOINT_INVALID }).max(2048, ENDPOINT_INVALID).url(ENDPOINT_INVALID),
 });
+
+/** The caller's devices the server pushes to: a browser whose endpoint is not here gets no pushes. */
+export const pushSubscriptionListSchema = z.object({ endpoints: z.array(z.string()) });
+export type PushSubscriptionList = z.infer<typeof pushSubscriptionListSchema>;
 
 export const notificationSettingsSchema = z.object({ email: z.boolean({ message: "email must be true or false" }) });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

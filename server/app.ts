@@ -33,6 +33,7 @@ import { realtimeRoutes } from "./realtime/routes";
 import { allowedHostGuard } from "./security/allowed-host";
 import { requestForLog } from "./security/log-redaction";
 import { refuseNulText } from "./security/no-nul-text";
+import type { AddressLookup } from "./security/public-address";
 import { databaseRateLimitStore } from "./security/rate-limit-store";
 import { sameOriginGuard } from "./security/same-origin";
 import { shiftRoutes } from "./shifts/routes";
@@ -56,6 +57,8 @@ export type Deps = {
   limits: Limits;
   /** Tuning of the push worker (tests and benchmarks). */
   notificationWorker?: NotificationWorkerOptions;
+  /** Resolves a push endpoint's host when it is stored; the system resolver unless a test names its own. */
+  lookup?: AddressLookup;
 };
 
 /** A route and its declared answers by status code (zod schemas, if any), as the contract tests read them. */

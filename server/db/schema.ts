@@ -261,6 +261,8 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     failures: integer("failures").notNull().default(0),
+    /** When the current run of failures began; null while the last push got through. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),

@@ -17,9 +17,18 @@ export type NotificationEvents = {
   party_withdrew: { swapRequestId: number; actorId: number };
   declined: { swapRequestId: number; actorId: number };
   restored: { swapRequestId: number; actorId: number };
-  cancelled: { swapRequestId: number; actorId: number };
+  /** By a party (the actor), or, with `because`, by another swap that made it impossible. */
+  cancelled: { swapRequestId: number; actorId: number; because?: CancelReason };
   /** Completion carries the GRS reminder. */
   completed: { swapRequestId: number; actorId: number };
+};
+
+/** Why another swap cancelled a request: its shift moved, or the responder's off day was taken. */
+export type CancelReason = "shift_swapped" | "day_taken";
+
+const cancelReasons: Record<CancelReason, string> = {
+  shift_swapped: "the shift was swapped in another request",
+  day_taken: "the responder's off day was taken by another swap",
 };
 
 export type NotificationKind = keyof NotificationEvents;
@@ -36,7 +45,11 @@ export const shortDate = (day: string) => format(parseISO(day), "EEE d MMM");
 const shiftLabel = (t: ShiftType) => shiftTypeLabels[t] ?? "shift";
 
 /** Lock-screen text: names, dates and shift types only, never message text. */
-export function pushText(kind: NotificationKind, c: EventContext): { title: string; body: string } {
+export function pushText(
+  kind: NotificationKind,
+  c: EventContext,
+  because?: CancelReason,
+): { title: string; body: string } {
   const when = shortDate(c.date);
   const shift = `${shiftLabel(c.shiftType)} on ${when}`;
   switch (kind) {
@@ -55,8 +68,13 @@ export function pushText(kind: NotificationKind, c: EventContext): { title: stri
     case "restored":
       return { title: "Swap request restored", body: `${c.actorName} restored the swap for the ${shift}` };
     case "cancelled":
-      // Also sent when another swap made this one impossible: the actor need not be the other party.
-      return { title: "Swap request cancelled", body: `The swap request for the ${shift} was cancelled` };
+      return {
+        title: "Swap request cancelled",
+        // Another swap's actor need not be a party of this one: the reason is told instead.
+        body: because
+          ? `The swap request for the ${shift} was cancelled because ${cancelReasons[because]}`
+          : `${c.actorName} cancelled the swap request for the ${shift}`,
+      };
     case "completed":
       return {
         title: "Swap completed",

@@ -6,7 +6,7 @@ import { createPushWorker, type PushWorkerOptions } from "./push-worker";
 import { notificationRoutes } from "./routes";
 import { loadVapidKeys } from "./vapid";
 
-export type NotificationWorkerOptions = Pick<PushWorkerOptions, "pollMs" | "timeoutMs" | "batch">;
+export type NotificationWorkerOptions = Pick<PushWorkerOptions, "pollMs" | "timeoutMs" | "batch" | "dropAfter">;
 
 /**
  * Push and email notifications: the routes, and the two workers that send the outbox after
@@ -21,6 +21,7 @@ export async function notifications(app: FastifyInstance, opts: { worker?: Notif
     subject: config.push.subject,
     messageHoldMs: config.notifyMessageHoldMs,
     log: app.log,
+    allowLoopback: config.push.allowInsecure,
     ...opts.worker,
   });
   const digest = createDigestWorker({

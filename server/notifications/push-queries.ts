@@ -85,16 +85,26 @@ export type Deliveries = { ok: number[]; failed: number[]; gone: number[] };
 
 const ids = (list: number[]) => `{${list.join(",")}}`;
 
-export async function recordDeliveries(db: Db, d: Deliveries) {
+/** When a device that keeps failing is given up: this many failures in a row, the first this long ago. */
+export type DropAfter = { failures: number; periodMs: number };
+
+export async function recordDeliveries(db: Db, d: Deliveries, dropAfter: DropAfter) {
   if (d.ok.length) {
     await db.execute(sql`
-      update push_subscriptions set last_success_at = now(), failures = 0 where id = any(${ids(d.ok)}::int[])
+      update push_subscriptions set last_success_at = now(), failures = 0, failing_since = null
+      where id = any(${ids(d.ok)}::int[])
     `);
   }
   if (d.failed.length) {
-    await db.execute(
-      sql`update push_subscriptions set failures = failures + 1 where id = any(${ids(d.failed)}::int[])`,
-    );
+    await db.execute(sql`
+      update push_subscriptions set failures = failures + 1, failing_since = coalesce(failing_since, now())
+      where id = any(${ids(d.failed)}::int[])
+    `);
+    await db.execute(sql`
+      delete from push_subscriptions
+      where id = any(${ids(d.failed)}::int[]) and failures >= ${dropAfter.failures}
+        and failing_since <= now() - ${dropAfter.periodMs} * interval '1 millisecond'
+    `);
   }
   if (d.gone.length) await db.execute(sql`delete from push_subscriptions where id = any(${ids(d.gone)}::int[])`);
 }

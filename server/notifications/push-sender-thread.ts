@@ -1,8 +1,13 @@
 import { setMaxListeners } from "node:events";
 import os from "node:os";
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import webpush from "web-push";
+import type { AddressPolicy } from "../security/public-address";
 import { postPush } from "./push-transport";
+
+/** Handed over when the thread starts. */
+export type SenderData = { policy: AddressPolicy };
+const { policy } = (workerData ?? { policy: { allowLoopback: false } }) as SenderData;
 
 export type SendJob = {
   endpoint: string;
@@ -15,7 +20,10 @@ export type SendJob = {
 };
 /** A batch's pushes go to the thread in one message and their answers come back in one. */
 export type SendBatch = { id: number; jobs: SendJob[]; timeoutMs: number };
-/** Per job, the push service's status, or null when it could not be reached, hung, or the send was stopped. */
+/**
+ * Per job, the push service's status (REFUSED_ADDRESS when the endpoint is not a public address),
+ * or null when it could not be reached, hung, or the send was stopped.
+ */
 export type BatchAnswer = { id: number; statuses: (number | null)[] };
 export type SenderMessage = { batch: SendBatch } | "stop";
 
@@ -50,6 +58,7 @@ async function send(job: SendJob, timeoutMs: number): Promise<number | null> {
       body: details.body,
       timeoutMs,
       signal: stopping.signal,
+      policy,
     });
   } catch {
     return null;

@@ -1,7 +1,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
+import type { AddressPolicy } from "../security/public-address";
 import { whenReady } from "../worker-ready";
-import type { BatchAnswer, SenderMessage, SendJob } from "./push-sender-thread";
+import type { BatchAnswer, SenderData, SenderMessage, SendJob } from "./push-sender-thread";
 
 // The compiled server (dist/server) has the thread compiled beside it; from source, tsx loads it.
 const BOOT = import.meta.url.endsWith(".ts")
@@ -26,7 +27,7 @@ export type PushSender = {
  * pushes then takes only what the CPUs have spare, and the event loop answering clinicians' requests
  * is not held up by it. The thread starts with the first push and again after it dies.
  */
-export function createPushSender(): PushSender {
+export function createPushSender(policy: AddressPolicy): PushSender {
   let thread: Promise<Worker> | undefined;
   const pending = new Map<number, { size: number; answer: (statuses: (number | null)[]) => void }>();
   const inFlight = new Set<Promise<unknown>>();
@@ -34,7 +35,7 @@ export function createPushSender(): PushSender {
   let stopped = false;
 
   function start(): Promise<Worker> {
-    const worker = new Worker(BOOT);
+    const worker = new Worker(BOOT, { workerData: { policy } satisfies SenderData });
     // The push worker's timer keeps the process alive while there is work; this thread never does.
     worker.unref();
     const lost = () => {

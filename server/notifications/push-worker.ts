@@ -7,6 +7,7 @@ import {
   type ClaimedRow,
   claimDue,
   type Deliveries,
+  type DropAfter,
   finishRows,
   recordDeliveries,
   retryRow,
@@ -15,6 +16,7 @@ import {
 } from "./push-queries";
 import { createPushSender } from "./push-sender";
 import type { SendJob } from "./push-sender-thread";
+import { REFUSED_ADDRESS } from "./push-transport";
 
 export type PushWorkerOptions = {
   db: Db;
@@ -28,6 +30,10 @@ export type PushWorkerOptions = {
   /** Per push request; a push service that hangs costs the worker this long, never a user's request. */
   timeoutMs?: number;
   maxAttempts?: number;
+  /** Tests and benchmarks run their push service on this host; nowhere else may it be reached. */
+  allowLoopback?: boolean;
+  /** A device whose push service keeps failing is forgotten (default: 10 in a row over 3 days). */
+  dropAfter?: DropAfter;
 };
 
 export type PushWorker = {
@@ -39,8 +45,15 @@ export type PushWorker = {
 
 type Outcome = "ok" | "gone" | "retry";
 
+/**
+ * Answers that never change for this device: expired or unknown (404, 410), refused for our VAPID
+ * key (401, 403), or an endpoint that is no longer a public address. The device is forgotten, and
+ * shows push off, rather than retried for ever.
+ */
+const GONE = new Set([401, 403, 404, 410, REFUSED_ADDRESS]);
+
 const outcomeOf = (status: number | null): Outcome => {
-  if (status === 404 || status === 410) return "gone";
+  if (status !== null && GONE.has(status)) return "gone";
   return status !== null && status >= 200 && status < 300 ? "ok" : "retry";
 };
 
@@ -59,6 +72,8 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const maxAttempts = opts.maxAttempts ?? 8;
   const leaseMs = timeoutMs * 2 + 5_000;
+  const policy = { allowLoopback: opts.allowLoopback ?? false };
+  const dropAfter = opts.dropAfter ?? { failures: 10, periodMs: 3 * 24 * 3600 * 1000 };
   // One signed VAPID JWT per push service origin, renewed well before its 12 h expiry: signing per
   // push would cost more CPU than the encryption.
   const jwtCache = new Map<string, { authorization: string; until: number }>();
@@ -80,7 +95,7 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     return authorization;
   };
   // A new sender each start: one that was stopped answers every push with null.
-  let sender = createPushSender();
+  let sender = createPushSender(policy);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = true;
@@ -150,7 +165,7 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
   }
 
   async function record({ deliveries, results }: Awaited<ReturnType<typeof sendBatch>>) {
-    await recordDeliveries(opts.db, deliveries);
+    await recordDeliveries(opts.db, deliveries, dropAfter);
     const finished = results.filter((r): r is Result & { state: "done" | "skipped" | "failed" } => r.state !== "retry");
     await finishRows(opts.db, finished);
     for (const r of results.filter((x) => x.state === "retry")) {
@@ -218,7 +233,7 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     start() {
       if (!stopped) return;
       stopped = false;
-      sender = createPushSender();
+      sender = createPushSender(policy);
       // The thread boots now rather than on the first push, which then goes out at once.
       sender.prepare();
       schedule(0);

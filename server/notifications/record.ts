@@ -35,7 +35,7 @@ function outboxRows(event: NotificationEvent, row: ContextRow): OutboxInsert[] {
     date: String(row.shift_date),
     shiftType: row.shift_type,
   };
-  const { title, body } = pushText(event.kind, context);
+  const { title, body } = pushText(event.kind, context, event.kind === "cancelled" ? event.because : undefined);
   return recipients.map((userId) => ({
     userId,
     kind: event.kind,

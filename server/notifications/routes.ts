@@ -1,9 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notificationSettingsSchema, pushEndpointSchema, pushSubscriptionSchema } from "../../common/push";
+import {
+  notificationSettingsSchema,
+  pushEndpointSchema,
+  pushSubscriptionListSchema,
+  pushSubscriptionSchema,
+} from "../../common/push";
 import { currentUser, requireUser } from "../auth/guard";
 import { notFound } from "../errors";
+import { systemLookup } from "../security/public-address";
 import * as notifications from "./service";
 import { verifyUnsubscribe } from "./unsubscribe-token";
 
@@ -23,6 +29,7 @@ const page = (text: string, form?: string) => `<!doctype html>
 
 export async function notificationRoutes(app: FastifyInstance, opts: { publicKey: string }) {
   const { db, config } = app.deps;
+  const lookup = app.deps.lookup ?? systemLookup;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get("/api/push/public-key", async () => ({ publicKey: opts.publicKey }));
@@ -31,8 +38,13 @@ export async function notificationRoutes(app: FastifyInstance, opts: { publicKey
     const a = authed.withTypeProvider<ZodTypeProvider>();
     a.addHook("onRequest", requireUser);
 
+    // A device checks here that it still gets pushes: one whose push service refused them is gone.
+    a.get("/api/push/subscriptions", { schema: { response: { 200: pushSubscriptionListSchema } } }, async (request) =>
+      notifications.listSubscriptions(db, currentUser(request).id),
+    );
+
     a.post("/api/push/subscriptions", { schema: { body: pushSubscriptionSchema } }, async (request, reply) => {
-      notifications.checkEndpoint(request.body.endpoint, config.push.allowInsecure);
+      await notifications.checkEndpoint(request.body.endpoint, { allowInsecure: config.push.allowInsecure, lookup });
       const { created } = await notifications.saveSubscription(db, currentUser(request).id, request.body);
       return reply.code(created ? 201 : 200).send({ endpoint: request.body.endpoint });
     });

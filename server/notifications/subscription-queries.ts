@@ -8,7 +8,8 @@ export async function upsertSubscription(tx: Tx, userId: number, input: PushSubs
     insert into push_subscriptions (user_id, endpoint, p256dh, auth)
     values (${userId}, ${input.endpoint}, ${input.keys.p256dh}, ${input.keys.auth})
     on conflict (endpoint) do update
-      set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, failures = 0
+      set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, failures = 0,
+          failing_since = null
     returning (xmax = 0) as created
   `);
   return Boolean(result.rows[0]?.created);
@@ -26,6 +27,13 @@ export async function trimSubscriptions(tx: Tx, userId: number, keep: number): P
 
 export async function deleteOwnSubscription(db: Db, userId: number, endpoint: string): Promise<void> {
   await db.execute(sql`delete from push_subscriptions where endpoint = ${endpoint} and user_id = ${userId}`);
+}
+
+export async function endpointsOf(db: Db, userId: number): Promise<string[]> {
+  const result = await db.execute<{ endpoint: string }>(
+    sql`select endpoint from push_subscriptions where user_id = ${userId} order by id`,
+  );
+  return result.rows.map((r) => r.endpoint);
 }
 
 export async function emailSettingOf(db: Db, userId: number): Promise<boolean | undefined> {

@@ -140,7 +140,8 @@ async function closeOtherRequests(
     if (cancel) {
       await saveRequest(tx, other.id, { status: "cancelled", ...clearedAgreements });
       await clearOfferChoice(tx, other.id);
-      const content = moved.includes(cancel.shiftId) ? SHIFT_SWAPPED_MESSAGE : DAY_TAKEN_MESSAGE;
+      const because = moved.includes(cancel.shiftId) ? "shift_swapped" : "day_taken";
+      const content = because === "shift_swapped" ? SHIFT_SWAPPED_MESSAGE : DAY_TAKEN_MESSAGE;
       await insertSwapMessage(tx, other.id, other.requesterId, content);
       // Its parties hear of it, except one who is also a party of this swap and saw it happen.
       const inSwap = (id: number | null) => id !== null && (id === r.requesterId || id === r.responderId);
@@ -149,7 +150,7 @@ async function closeOtherRequests(
         : inSwap(other.responderId)
           ? (other.responderId as number)
           : r.requesterId;
-      cancellations.push({ kind: "cancelled", swapRequestId: other.id, actorId });
+      cancellations.push({ kind: "cancelled", swapRequestId: other.id, actorId, because });
     } else if (offer) {
       await removeOffer(tx, other.id, offer.id);
       await saveRequest(tx, other.id, { status: "pending", ...clearedAgreements });

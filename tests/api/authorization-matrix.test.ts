@@ -115,6 +115,18 @@ const rows: Row[] = [
   // Notifications
   { method: "GET", route: "/api/push/public-key", call: plain("/api/push/public-key"), owner: [200], others: "public" },
   {
+    method: "GET",
+    route: "/api/push/subscriptions",
+    call: async () => {
+      const device = pushSubscription();
+      const endpoint = `https://push.invalid/${marker}-${randomBytes(8).toString("hex")}`;
+      await ok(owner.client.post("/api/push/subscriptions", { ...device, endpoint }));
+      return { path: "/api/push/subscriptions" };
+    },
+    owner: [200],
+    others: "own",
+  },
+  {
     // Another user posting the same endpoint takes the device over (200): it is their browser now.
     method: "POST",
     route: "/api/push/subscriptions",

@@ -57,6 +57,12 @@ const titlesOf = (p: Party, requestId: number) =>
     .filter((r) => r.payload.tag === `swap-${requestId}`)
     .map((r) => r.payload.title);
 
+/** The decrypted body of the request's push with this title. */
+const bodyOf = (p: Party, requestId: number, title: string) =>
+  receiver
+    .pushesFor(device.get(p.id) as string)
+    .find((r) => r.payload.tag === `swap-${requestId}` && r.payload.title === title)?.payload.body;
+
 /** Waits until every push for the request has arrived, then a little longer so a duplicate would show. */
 async function settle(requestId: number, expected: number) {
   const total = () => [A, B, C, D].reduce((n, p) => n + titlesOf(p, requestId).length, 0);
@@ -122,6 +128,9 @@ describe("each swap event notifies the other party once, across two instances", 
     expect((await via2(A).patch(`/api/swap-requests/${id}`, { status: "cancelled" })).status).toBe(200);
     await settle(id, 2);
     expect(titlesOf(B, id)).toEqual(["New swap request", "Swap request cancelled"]);
+    expect(bodyOf(B, id, "Swap request cancelled")).toMatch(
+      /^Amy Ash cancelled the swap request for the Day Shift on \w{3} \d{1,2} \w{3}$/,
+    );
     expect(titlesOf(A, id)).toEqual([]);
   });
 
@@ -158,6 +167,14 @@ describe("each swap event notifies the other party once, across two instances", 
     await settle(toD.body.id, 2);
     expect(titlesOf(C, toC.body.id)).toEqual(["New swap request", "Swap request cancelled"]);
     expect(titlesOf(D, toD.body.id)).toEqual(["New swap request", "Swap request cancelled"]);
+    for (const [p, r] of [
+      [C, toC],
+      [D, toD],
+    ] as const) {
+      expect(bodyOf(p, r.body.id, "Swap request cancelled")).toMatch(
+        /^The swap request for the Day Shift on \w{3} \d{1,2} \w{3} was cancelled because the shift was swapped in another request$/,
+      );
+    }
     expect(titlesOf(A, toC.body.id)).toEqual([]);
     expect(titlesOf(A, toD.body.id)).toEqual([]);
   });

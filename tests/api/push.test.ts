@@ -198,6 +198,26 @@ describe("a push service that fails", () => {
     expect(rows).toBe(0);
   });
 
+  it("forgets the device, which then shows push off, when the push service refuses it for good", async () => {
+    for (const refusal of ["unauthorized", "forbidden", "not-found"] as const) {
+      const sub = receiver.subscription(`refuses-${refusal}`);
+      expect((await subscribe(bob, sub.json)).status).toBe(201);
+      expect((await bob.client.get("/api/push/subscriptions")).body.endpoints).toContain(sub.endpoint);
+      sub.behave(refusal);
+      const { request } = await newRequest();
+      await alice.client.post("/api/messages", { swapRequestId: request.id, content: "hello" });
+      await receiver.waitFor(() => sub.requests() === 1);
+      const deadline = Date.now() + 5000;
+      let listed = true;
+      while (listed && Date.now() < deadline) {
+        await sleep(100);
+        listed = (await bob.client.get("/api/push/subscriptions")).body.endpoints.includes(sub.endpoint);
+      }
+      expect(listed, refusal).toBe(false);
+      expect(sub.requests(), refusal).toBe(1);
+    }
+  });
+
   it("does not slow the request when it hangs or answers 500, and retries until it answers", async () => {
     const hanging = receiver.subscription("hangs");
     const failing = receiver.subscription("fails");
@@ -219,6 +239,58 @@ describe("a push service that fails", () => {
     await receiver.waitFor(() => receiver.pushesFor(failing.endpoint).length === 2, 15_000);
     await bob.client.request("DELETE", "/api/push/subscriptions", { endpoint: hanging.endpoint });
     await bob.client.request("DELETE", "/api/push/subscriptions", { endpoint: failing.endpoint });
+  });
+});
+
+describe("a device whose push service keeps failing", () => {
+  const failuresOf = async (app: TestApp, endpoint: string) => {
+    const rows = await app.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    return rows[0];
+  };
+
+  it("is forgotten once it has failed the set number of times in a row over the set period", async () => {
+    const app = await startTestApp({ env, notificationWorker: { ...worker, dropAfter: { failures: 2, periodMs: 0 } } });
+    try {
+      const { requester, sub, request } = await requestOn(app, "rae-keeps-failing");
+      sub.behave("error");
+      const event = { kind: "request_received" as const, swapRequestId: request.id, actorId: requester.user.id };
+      await app.database.db.transaction((tx) => recordNotifications(tx, [event]));
+      await receiver.waitFor(() => sub.requests() >= 2, 10_000);
+      const deadline = Date.now() + 5000;
+      while ((await failuresOf(app, sub.endpoint)) && Date.now() < deadline) await sleep(100);
+      expect(await failuresOf(app, sub.endpoint)).toBeUndefined();
+      await sleep(1500);
+      expect(sub.requests()).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("is kept while its failures are more recent than the period, and a success starts the count again", async () => {
+    const app = await startTestApp({
+      env,
+      notificationWorker: { ...worker, dropAfter: { failures: 2, periodMs: 3_600_000 } },
+    });
+    try {
+      const { requester, sub, request } = await requestOn(app, "rae-fails-briefly");
+      sub.behave("error");
+      const event = { kind: "request_received" as const, swapRequestId: request.id, actorId: requester.user.id };
+      await app.database.db.transaction((tx) => recordNotifications(tx, [event]));
+      await receiver.waitFor(() => sub.requests() >= 3, 15_000);
+      const deadline = Date.now() + 5000;
+      while (((await failuresOf(app, sub.endpoint))?.failures ?? 0) < 3 && Date.now() < deadline) await sleep(100);
+      const failing = await failuresOf(app, sub.endpoint);
+      expect(failing?.failures).toBeGreaterThanOrEqual(3);
+      expect(failing?.failingSince).toBeInstanceOf(Date);
+
+      sub.behave("ok");
+      await receiver.waitFor(() => receiver.pushesFor(sub.endpoint).length === 1, 15_000);
+      const until = Date.now() + 5000;
+      while ((await failuresOf(app, sub.endpoint))?.failures !== 0 && Date.now() < until) await sleep(100);
+      expect(await failuresOf(app, sub.endpoint)).toMatchObject({ failures: 0, failingSince: null });
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -211,3 +211,33 @@ describe("notification settings", () => {
     });
   }
 });
+
+describe("notifications blocked in the browser", () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`the dashboard says how to unblock them at ${viewport.width}px`, async () => {
+      const page = await browser.newPage(viewport);
+      const { id } = await registerViaApi(page, newUser({ firstName: "Bea", lastName: "Blocked" }));
+      await skipWelcome(page, id);
+      // As when the user chose Block: the browser answers 'denied' and the app may not ask again.
+      const cdp = await page.context().newCDPSession(page);
+      const { targetInfo } = await cdp.send("Target.getTargetInfo");
+      await cdp.send("Browser.setPermission", {
+        permission: { name: "notifications" },
+        setting: "denied",
+        origin: baseUrl(),
+        browserContextId: targetInfo.browserContextId,
+      });
+      await page.goto("/dashboard");
+      expect(await page.evaluate(() => Notification.permission)).toBe("denied");
+      const box = page.locator("[data-slot=card]").filter({ hasText: "Notifications & Alerts" });
+      await box
+        .getByText(
+          "Notifications are blocked for CrewSwap in this browser. To get them, allow notifications in your browser's site settings.",
+        )
+        .waitFor();
+      expect(await box.getByText("Turn on push notifications under Notifications on your").count()).toBe(0);
+      await snap(page, `notifications-blocked-dashboard-${viewport.width}`);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});

@@ -1,11 +1,14 @@
 import type { PushPayload } from "@common/push";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { alertFor } from "./alert-again";
 
 // The DOM library's types do not describe a service worker's scope; these are the parts used here.
 type ExtendableEvent = Event & { waitUntil: (p: Promise<unknown>) => void };
 type PushEvent = ExtendableEvent & { data: { json: () => unknown } | null };
-type NotificationEvent = ExtendableEvent & { notification: Notification & { data?: { url?: string } } };
+/** What each notification carries: where a click goes, and when it last alerted the user. */
+type NotificationData = { url?: string; alertedAt?: number };
+type NotificationEvent = ExtendableEvent & { notification: Notification & { data?: NotificationData } };
 type WindowClient = { url: string; focus: () => Promise<WindowClient>; navigate: (url: string) => Promise<unknown> };
 type Scope = {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -51,19 +54,22 @@ function readPayload(event: PushEvent): PushPayload {
   return { title: "CrewSwap", body: "Something needs your attention", url: "/messages", tag: "crewswap" };
 }
 
+async function show(p: PushPayload) {
+  const [showing] = await sw.registration.getNotifications({ tag: p.tag });
+  const { alert, alertedAt } = alertFor((showing?.data as NotificationData | undefined) ?? null, Date.now());
+  await sw.registration.showNotification(p.title, {
+    body: p.body,
+    tag: p.tag,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/favicon-32.png",
+    data: { url: p.url, alertedAt } satisfies NotificationData,
+    // A burst about one request replaces the notification and alerts once; a later one alerts again.
+    renotify: alert,
+  } as NotificationOptions);
+}
+
 sw.addEventListener("push", (event) => {
-  const p = readPayload(event);
-  event.waitUntil(
-    sw.registration.showNotification(p.title, {
-      body: p.body,
-      tag: p.tag,
-      icon: "/icons/icon-192.png",
-      badge: "/icons/favicon-32.png",
-      data: { url: p.url },
-      // A burst about one request replaces the notification, but still tells the user.
-      renotify: true,
-    } as NotificationOptions),
-  );
+  event.waitUntil(show(readPayload(event)));
 });
 
 sw.addEventListener("notificationclick", (event) => {

@@ -10,6 +10,7 @@ import { loadConfig } from "../../../server/config";
 import { connect, type Database, runMigrations } from "../../../server/db/open";
 import { createMailer, type Mail, type Mailer } from "../../../server/mail/mailer";
 import type { NotificationWorkerOptions } from "../../../server/notifications/lifecycle";
+import { type AddressLookup, systemLookup } from "../../../server/security/public-address";
 
 /** Creates a fresh database on the test server and returns its URL. */
 export async function createDatabase(): Promise<string> {
@@ -44,6 +45,8 @@ export async function startTestApp(
     /** A real mailer (SMTP stand-in); by default mails are only collected in `mails`. */
     mailer?: Mailer;
     notificationWorker?: NotificationWorkerOptions;
+    /** How push endpoints' hosts resolve when stored; by default `testLookup`. */
+    lookup?: AddressLookup;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = opts.databaseUrl ?? (await createDatabase());
@@ -76,6 +79,7 @@ export async function startTestApp(
         },
       },
       notificationWorker: opts.notificationWorker,
+      lookup: opts.lookup ?? testLookup,
       limits: {
         authPerIp: 100_000,
         registrationsPerIp: 100_000,
@@ -103,6 +107,14 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * The reserved test names (RFC 2606: push.example.test, push.invalid) stand for a push service on
+ * the public internet, at an address of IANA's; every other name resolves as usual. Only storing
+ * an endpoint resolves with this: its pushes, if any, go nowhere, as those names resolve nowhere.
+ */
+export const testLookup: AddressLookup = (hostname) =>
+  /\.(test|invalid)$/i.test(hostname) ? Promise.resolve(["192.0.43.10"]) : systemLookup(hostname);
 
 /** A port free on 127.0.0.1 right now. */
 export function freePort(): Promise<number> {

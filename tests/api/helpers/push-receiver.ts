@@ -16,7 +16,10 @@ export type ReceivedPush = {
   at: number;
 };
 
-type Behaviour = "ok" | "gone" | "error" | "hang";
+type Behaviour = "ok" | "gone" | "error" | "hang" | "unauthorized" | "forbidden" | "not-found";
+
+/** The status a push service answers with when it refuses a push for good. */
+const refusals: Partial<Record<Behaviour, number>> = { gone: 410, unauthorized: 401, forbidden: 403, "not-found": 404 };
 
 type TestSubscription = {
   name: string;
@@ -237,7 +240,8 @@ export class PushReceiver {
       this.hanging.push(res);
       return;
     }
-    if (sub.behaviour === "gone") return void res.writeHead(410).end();
+    const refusal = refusals[sub.behaviour];
+    if (refusal) return void res.writeHead(refusal).end();
     if (sub.behaviour === "error") return void res.writeHead(500).end();
     try {
       if (req.method !== "POST") throw new Error(`method ${req.method}`);

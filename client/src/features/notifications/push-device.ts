@@ -1,4 +1,4 @@
-import { deleteSubscription, getPublicKey, saveSubscription } from "./api/push-subscriptions";
+import { deleteSubscription, getPublicKey, listSubscriptions, saveSubscription } from "./api/push-subscriptions";
 
 /** What this browser can do about push, and what it does now. */
 export type PushState = "unsupported" | "blocked" | "off" | "on";
@@ -30,7 +30,22 @@ export async function currentPushState(): Promise<PushState> {
   if (Notification.permission === "denied") return "blocked";
   const reg = await registration();
   const sub = await reg?.pushManager.getSubscription();
-  return sub && Notification.permission === "granted" ? "on" : "off";
+  if (!sub || Notification.permission !== "granted") return "off";
+  return (await knownToServer(sub)) ? "on" : "off";
+}
+
+/**
+ * Whether the server still pushes to this browser: it forgets a device whose push service refused
+ * its pushes for good. A forgotten subscription is dropped here too, so turning push on makes a
+ * fresh one. When the server cannot be asked (offline), the device is taken to be on.
+ */
+async function knownToServer(sub: PushSubscription): Promise<boolean> {
+  const known = await listSubscriptions().then(
+    (list) => list.endpoints.includes(sub.endpoint),
+    () => true,
+  );
+  if (!known) await sub.unsubscribe().catch(() => undefined);
+  return known;
 }
 
 /** Asks for permission, subscribes this browser and tells the server. */

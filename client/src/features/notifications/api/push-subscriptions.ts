@@ -1,10 +1,15 @@
-import type { PushSubscriptionInput } from "@common/push";
+import type { PushSubscriptionInput, PushSubscriptionList } from "@common/push";
 import { api, apiRequest } from "@/lib/api";
 
 /** GET /api/push/public-key: the VAPID key the browser subscribes with. */
 export async function getPublicKey(): Promise<string> {
   const body = await api.get<{ publicKey: string }>("/api/push/public-key");
   return body.publicKey;
+}
+
+/** GET /api/push/subscriptions: the endpoints the server pushes to for the signed-in user. */
+export function listSubscriptions(): Promise<PushSubscriptionList> {
+  return api.get("/api/push/subscriptions");
 }
 
 /** POST /api/push/subscriptions: 201 new, 200 when the endpoint was already known. */

@@ -1,0 +1,1 @@
+ALTER TABLE "push_subscriptions" ADD COLUMN "failing_since" timestamp with time zone;
