@@ -74,6 +74,8 @@ export async function buildApp(
   opts: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = deps;
+  if (!config.sessionSecret)
+    throw new Error("No session secret: set SESSION_SECRET or fill it in with withStoredSecrets");
   const { logger = { level: config.logLevel }, loggerInstance, ...rest } = opts;
   const app = Fastify({
     trustProxy: config.trustProxy,
