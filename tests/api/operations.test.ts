@@ -20,7 +20,7 @@ const config = (port: number) =>
     APP_URL: `http://127.0.0.1:${port}`,
   });
 
-async function appOn(database: Database, lines?: string[]) {
+async function appOn(database: Database, lines?: string[], level = "info") {
   const stream = new Writable({
     write(chunk, _encoding, done) {
       lines?.push(String(chunk));
@@ -30,7 +30,7 @@ async function appOn(database: Database, lines?: string[]) {
   const port = await freePort();
   const app = await buildApp(
     { config: config(port), db: database.db, mailer: { send: async () => undefined } },
-    { logger: lines ? { level: "info", stream } : false },
+    { logger: lines ? { level, stream } : false },
   );
   await app.listen({ port, host: "127.0.0.1" });
   return { app, baseUrl: `http://127.0.0.1:${port}` };
@@ -84,6 +84,24 @@ describe("on a migrated database", () => {
     const res = await new Client(baseUrl).get("/api/health");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "ok", database: "ok", migrations: "ok" });
+  });
+
+  it("logs a load balancer's health probes at debug, not at info", async () => {
+    await new Client(baseUrl).get("/api/health", { "x-request-id": "probe-at-info" });
+    expect(lines.filter((l) => l.includes("probe-at-info"))).toEqual([]);
+
+    const debugLines: string[] = [];
+    const debug = await appOn(database, debugLines, "debug");
+    try {
+      await new Client(debug.baseUrl).get("/api/health", { "x-request-id": "probe-at-debug" });
+      const probe = debugLines.map((l) => JSON.parse(l)).filter((e) => e.reqId === "probe-at-debug");
+      expect(probe.map((e) => [e.level, e.msg])).toEqual([
+        [20, "incoming request"],
+        [20, "request completed"],
+      ]);
+    } finally {
+      await debug.app.close();
+    }
   });
 });
 
