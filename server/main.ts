@@ -94,7 +94,12 @@ async function serve(settings: Config, database: Database) {
   );
   purge.unref();
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    // Fastify names every address it listens on, but only APP_URL's host is served (421 otherwise).
+    listenTextResolver: (address) => `Listening on ${address}; CrewSwap answers only as ${config.appUrl} (APP_URL)`,
+  });
   log(`CrewSwap is ready on ${config.appUrl}${config.databaseUrl ? "" : ` (embedded database in ${config.dataDir})`}`);
 }
 
