@@ -48,8 +48,10 @@ async function open(config: Config, log: (msg: string) => void, opts: { upTo?: n
     );
   }
   // Nothing runs there: start the embedded server (and migrate) for this command only.
-  const database = await openDatabase({ dataDir: config.dataDir, log, upTo: opts.existing ? 0 : opts.upTo });
-  const stop = stopWhenCommandEnds(() => database.close());
+  const opening = openDatabase({ dataDir: config.dataDir, log, upTo: opts.existing ? 0 : opts.upTo });
+  // A signal while the server starts or migrates stops it once it is up.
+  const stop = stopWhenCommandEnds(async () => (await opening.catch(() => undefined))?.close());
+  const database = await opening;
   return client(database.url, `the database in ${config.dataDir}`, stop).catch(async (err) => {
     await stop();
     throw err;

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -309,6 +309,38 @@ describe("backup and restore", () => {
     const again = await restore(good, { DATA_DIR: dataDir });
     expect(again.code, `the failed restore left the database empty: ${again.output}`).toBe(0);
     expect(postmasterPid(dataDir)).toBeUndefined();
+  });
+
+  it("stops the embedded server it started when interrupted (Ctrl-C) during a restore", async () => {
+    const source = await createDatabase();
+    drops.push(source.drop);
+    const database = await connect(source.url, 1);
+    try {
+      await runMigrations(database);
+    } finally {
+      await database.close();
+    }
+    const file = path.join(tempDir("interrupted"), "small.gz");
+    expect((await backup(file, { DATABASE_URL: source.url })).code).toBe(0);
+    const dataDir = tempDir("interrupted-into");
+    const clean = { ...process.env };
+    for (const key of ["DATABASE_URL", "TEST_DATABASE_URL", "DATA_DIR"]) delete clean[key];
+    const child = spawn(process.execPath, ["--import", "tsx", "server/backup/restore-command.ts", file], {
+      cwd: root,
+      env: { ...clean, LOG_LEVEL: "info", DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c) => {
+      output += c;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    // As soon as its PostgreSQL runs (while it migrates or loads), the operator presses Ctrl-C.
+    while (!postmasterPid(dataDir) && child.exitCode === null) await sleep(20);
+    expect(postmasterPid(dataDir), "the restore started its PostgreSQL").toBeDefined();
+    child.kill("SIGINT");
+    expect(await exited, output).not.toBe(0);
+    expect(postmasterPid(dataDir), "no PostgreSQL left running").toBeUndefined();
   });
 
   it("never backs up a database it would have to create, and says so in one line", async () => {
