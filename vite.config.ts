@@ -3,10 +3,10 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { firstPaint } from "./scripts/lib/vite-first-paint";
-import { precompress } from "./scripts/lib/vite-precompress";
-import { screenChunks } from "./scripts/lib/vite-screen-chunks";
-import { SCREENS } from "./server/http/app-html";
+import { firstPaint } from "./scripts/lib/vite-first-paint.ts";
+import { precompress } from "./scripts/lib/vite-precompress.ts";
+import { screenChunks } from "./scripts/lib/vite-screen-chunks.ts";
+import { SCREENS } from "./server/http/app-html.ts";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 

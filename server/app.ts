@@ -23,7 +23,7 @@ import { isAppNavigation } from "./http/navigation";
 import { hubRoutes } from "./hubs/routes";
 import { importRoutes } from "./imports/routes";
 import { defaultImportLimit } from "./imports/turns";
-import { requestId } from "./logger";
+import { RequestLogController, requestId } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { messageRoutes } from "./messages/routes";
 import { metaRoutes } from "./meta/routes";
@@ -31,7 +31,7 @@ import { type NotificationWorkerOptions, notifications } from "./notifications/l
 import { profileRoutes } from "./profile/routes";
 import { realtimeRoutes } from "./realtime/routes";
 import { allowedHostGuard } from "./security/allowed-host";
-import { requestForLog } from "./security/log-redaction";
+import { errorForLog, requestForLog } from "./security/log-redaction";
 import { refuseNulText } from "./security/no-nul-text";
 import type { AddressLookup } from "./security/public-address";
 import { databaseRateLimitStore } from "./security/rate-limit-store";
@@ -77,17 +77,20 @@ export async function buildApp(
   opts: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = deps;
+  if (!config.sessionSecret)
+    throw new Error("No session secret: set SESSION_SECRET or fill it in with withStoredSecrets");
   const { logger = { level: config.logLevel }, loggerInstance, ...rest } = opts;
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: requestId,
+    logController: new RequestLogController(),
     ...(loggerInstance
       ? { loggerInstance }
       : {
           logger:
             typeof logger === "object"
-              ? { ...logger, serializers: { ...logger.serializers, req: requestForLog } }
+              ? { ...logger, serializers: { ...logger.serializers, req: requestForLog, err: errorForLog } }
               : logger,
         }),
     ...rest,

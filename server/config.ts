@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -71,6 +69,10 @@ export type Config = {
   dataDir: string;
   clientDir: string;
   databaseUrl?: string;
+  /**
+   * Signs session cookies and unsubscribe links: SESSION_SECRET, else empty until the start fills
+   * in the one kept in the database (withStoredSecrets in server/security/app-secrets.ts).
+   */
   sessionSecret: string;
   allowedEmailDomains: string[];
   smtpUrl?: string;
@@ -96,7 +98,7 @@ export type Config = {
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 export type PushConfig = {
-  /** From the environment; otherwise generated into DATA_DIR on first start. */
+  /** From the environment; otherwise the pair kept in the database, made on the first start. */
   vapid?: VapidKeys;
   subject: string;
   allowInsecure: boolean;
@@ -132,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     clientDir: path.resolve(e.CLIENT_DIR ?? defaultClientDir),
     databaseUrl: e.DATABASE_URL,
-    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET ?? "",
     allowedEmailDomains: e.ALLOWED_EMAIL_DOMAINS,
     smtpUrl: e.SMTP_URL,
     // Only where mail can really arrive; a local trial without SMTP stays two commands.
@@ -165,16 +167,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyEmailDelayMs: Math.round(e.NOTIFY_EMAIL_DELAY_MINUTES * 60_000),
     notifyMessageHoldMs: Math.round(e.NOTIFY_MESSAGE_HOLD_SECONDS * 1000),
   };
-}
-
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    const secret = randomBytes(48).toString("base64url");
-    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-    return secret;
-  }
 }

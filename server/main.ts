@@ -2,15 +2,16 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildApp } from "./app";
 import { purgeExpired } from "./auth/queries";
-import { ConfigError, loadConfig } from "./config";
+import { type Config, ConfigError, loadConfig } from "./config";
 import { pruneChangeLog } from "./db/change-log";
 import { isConnectionLoss } from "./db/connection-loss";
 import { DataDirInUseError, DataDirVersionError } from "./db/embedded";
-import { openDatabase } from "./db/open";
+import { type Database, openDatabase } from "./db/open";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { nodeVersionProblem } from "./node-version";
 import { pruneOutbox } from "./notifications/outbox-queries";
+import { withStoredSecrets } from "./security/app-secrets";
 
 // Settings from ./.env, when there is one; variables already set in the environment win.
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -24,20 +25,30 @@ process.on("unhandledRejection", (reason) => {
   logger.warn({ err: reason }, "database unavailable (background work)");
 });
 
+const log = (msg: string) => logger.info(msg);
+
 async function main() {
   const nodeProblem = nodeVersionProblem();
   if (nodeProblem?.fatal) throw new ConfigError(nodeProblem.message);
   if (nodeProblem) logger.warn(nodeProblem.message);
 
-  const config = loadConfig();
-  logger = createLogger(config.logLevel);
-  const log = (msg: string) => logger.info(msg);
+  const settings = loadConfig();
+  logger = createLogger(settings.logLevel);
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
     log,
     keepOpen: true,
   });
+  // Whatever fails from here on, the embedded database started above is stopped before the exit.
+  await serve(settings, database).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
+}
+
+async function serve(settings: Config, database: Database) {
+  const config = await withStoredSecrets(settings, database.db, (msg) => logger.warn(msg));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -83,12 +94,12 @@ async function main() {
   );
   purge.unref();
 
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (err) {
-    await database.close();
-    throw err;
-  }
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    // Fastify names every address it listens on, but only APP_URL's host is served (421 otherwise).
+    listenTextResolver: (address) => `Listening on ${address}; CrewSwap answers only as ${config.appUrl} (APP_URL)`,
+  });
   log(`CrewSwap is ready on ${config.appUrl}${config.databaseUrl ? "" : ` (embedded database in ${config.dataDir})`}`);
 }
 

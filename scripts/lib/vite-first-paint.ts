@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createServer, type Plugin } from "vite";
-import { FIRST_PAINT_FILE } from "../../common/first-paint";
+import { FIRST_PAINT_FILE } from "../../common/first-paint.ts";
 
 /**
  * After the client build, renders the first-paint markup (client/src/first-paint.tsx) with the

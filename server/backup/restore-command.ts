@@ -1,18 +1,17 @@
 // `npm run restore -- FILE [--force]`: loads a backup into an empty database of the same schema version.
 // An empty database is built at the backup's schema, filled, then migrated forward: a backup from an
 // older CrewSwap (and an older PostgreSQL major) restores into a newer one.
-import { once } from "node:events";
-import { createReadStream, existsSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { finished } from "node:stream/promises";
-import { createGunzip } from "node:zlib";
+import { pipeline } from "node:stream/promises";
+import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { CommandError, runCommand } from "../command";
 import { appliedSchemaVersion, schemaTag, shippedSchemaVersion } from "../db/open";
-import { type BackupHeader, END_OF_TABLE } from "./archive";
+import type { BackupHeader } from "./archive";
+import { type Lines, readBackup, tableRows, verifyBackup } from "./backup-file";
 import { appTables, columnList, qualified } from "./tables";
-import { openTarget } from "./target";
+import { openTarget, type Target } from "./target";
 
 runCommand(async (config, logger) => {
   const args = process.argv.slice(2);
@@ -23,19 +22,10 @@ runCommand(async (config, logger) => {
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
   if (!existsSync(file)) throw new CommandError(`No backup file at ${file}`);
 
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
-  const reader = lines[Symbol.asyncIterator]();
-  const first = await reader.next();
-  let header: BackupHeader | undefined;
-  try {
-    header = JSON.parse(String(first.value)) as BackupHeader;
-  } catch {
-    // not ours
-  }
-  if (header?.format !== "crewswap-backup" || header.formatVersion !== 1) {
-    throw new CommandError(`${file} is not a CrewSwap backup`);
-  }
-
+  // The whole file is read and checked before any database is touched (or created).
+  const header = await verifyBackup(file).catch((err) => {
+    throw err instanceof CommandError ? new CommandError(`Not restored: ${err.message}`) : err;
+  });
   const shipped = shippedSchemaVersion();
   if (header.schema.when > shipped.when || schemaTag(header.schema.when) === "unknown") {
     throw new CommandError(
@@ -44,66 +34,83 @@ runCommand(async (config, logger) => {
   }
   const log = (msg: string) => logger.info(msg);
   const target = await openTarget(config, log, { upTo: header.schema.when });
-  let restored = false;
   try {
-    const { client } = target;
-    const when = await appliedSchemaVersion((sql) => client.query(sql));
-    if (when !== header.schema.when) {
-      throw new CommandError(
-        `Not restored: the backup is at schema ${header.schema.tag} but ${target.where} is already at ${schemaTag(when)}: restore into an empty database (a new DATA_DIR or an empty DATABASE_URL), which is brought to the backup's schema, filled and then migrated`,
-      );
-    }
-    const present = new Map((await appTables(client)).map((t) => [t.name, t.columns.join(",")]));
-    for (const table of header.tables) {
-      if (present.get(table.name) !== table.columns.join(",")) {
-        throw new CommandError(`Not restored: table ${table.name} differs between the backup and ${target.where}`);
-      }
-    }
-    const filled: string[] = [];
-    for (const name of present.keys()) {
-      const { rows } = await client.query(`select exists (select from ${qualified(name)}) as any`);
-      if (rows[0].any) filled.push(name);
-    }
-    if (filled.length > 0 && !force) {
-      throw new CommandError(
-        `Not restored: ${target.where} is not empty (${filled.join(", ")} have rows): restore into an empty database, or add --force to replace everything in it`,
-      );
-    }
-
-    await client.query("begin");
-    if (filled.length > 0) {
-      await client.query(`truncate ${[...present.keys()].map(qualified).join(", ")} restart identity cascade`);
-    }
-    let total = 0;
-    for (const table of header.tables) {
-      const sink = client.query(copyFrom(`copy ${qualified(table.name)} (${columnList(table.columns)}) from stdin`));
-      for (;;) {
-        const next = await reader.next();
-        if (next.done) throw new CommandError(`${file} ends in the middle of table ${table.name}`);
-        if (next.value === END_OF_TABLE) break;
-        if (!sink.write(`${next.value}\n`)) await once(sink, "drain");
-      }
-      sink.end();
-      await finished(sink);
-      total += sink.rowCount ?? 0;
-    }
-    for (const seq of header.sequences) {
-      await client.query("select setval($1, $2, $3)", [qualified(seq.name), seq.value, seq.isCalled]);
-    }
-    await client.query("commit");
-    restored = true;
+    const present = await checkTarget(target, header, force);
+    const total = await load(target.client, file, present);
     logger.info(`Restored ${total} rows of ${header.tables.length} tables from ${file} into ${target.where}`);
-  } catch (err) {
-    await target.client.query("rollback").catch(() => undefined);
-    throw err;
+    if (!header.tables.find((t) => t.name === "app_secrets")?.rows && !config.sessionSecret) {
+      logger.warn(
+        `The backup carries no session secret or push keys (it was taken before CrewSwap kept them in its database): copy session-secret and vapid.json from the old DATA_DIR into ${config.dataDir} before the first start, or everyone is signed out and push subscriptions stop working`,
+      );
+    }
   } finally {
-    lines.close();
     await target.close();
   }
-  if (restored && header.schema.when < shipped.when) {
+  if (header.schema.when < shipped.when) {
     // Opening it as the app does applies the newer migrations to the restored rows.
     const migrated = await openTarget(config, log);
     await migrated.close();
     logger.info(`Migrated the restored database from schema ${header.schema.tag} to ${shipped.tag}`);
   }
 });
+
+/** The target's tables, once it is at the backup's schema, has its tables, and is empty (or `force`). */
+async function checkTarget(target: Target, header: BackupHeader, force: boolean): Promise<string[]> {
+  const { client } = target;
+  const when = await appliedSchemaVersion((sql) => client.query(sql));
+  if (when !== header.schema.when) {
+    throw new CommandError(
+      `Not restored: the backup is at schema ${header.schema.tag} but ${target.where} is already at ${schemaTag(when)}: restore into an empty database (a new DATA_DIR or an empty DATABASE_URL), which is brought to the backup's schema, filled and then migrated`,
+    );
+  }
+  const present = new Map((await appTables(client)).map((t) => [t.name, t.columns.join(",")]));
+  for (const table of header.tables) {
+    if (present.get(table.name) !== table.columns.join(",")) {
+      throw new CommandError(`Not restored: table ${table.name} differs between the backup and ${target.where}`);
+    }
+  }
+  const filled: string[] = [];
+  for (const name of present.keys()) {
+    const { rows } = await client.query(`select exists (select from ${qualified(name)}) as any`);
+    if (rows[0].any) filled.push(name);
+  }
+  if (filled.length > 0 && !force) {
+    throw new CommandError(
+      `Not restored: ${target.where} is not empty (${filled.join(", ")} have rows): restore into an empty database, or add --force to replace everything in it`,
+    );
+  }
+  return [...present.keys()];
+}
+
+/** Replaces every table's rows with the backup's in one transaction; nothing changes unless all of it loads. */
+async function load(client: pg.Client, file: string, tables: string[]): Promise<number> {
+  await client.query("begin");
+  try {
+    const total = await readBackup(file, async (header, lines) => {
+      await client.query(`truncate ${tables.map(qualified).join(", ")} restart identity cascade`);
+      let rows = 0;
+      for (const table of header.tables) rows += await loadTable(client, file, table, lines);
+      for (const seq of header.sequences) {
+        await client.query("select setval($1, $2, $3)", [qualified(seq.name), seq.value, seq.isCalled]);
+      }
+      return rows;
+    });
+    await client.query("commit");
+    return total;
+  } catch (err) {
+    await client.query("rollback").catch(() => undefined);
+    if (err instanceof CommandError) throw new CommandError(`Not restored: ${err.message}`);
+    throw new CommandError(`Not restored (nothing was changed): ${(err as Error).message}`);
+  }
+}
+
+async function loadTable(client: pg.Client, file: string, table: BackupHeader["tables"][number], lines: Lines) {
+  const sink = client.query(copyFrom(`copy ${qualified(table.name)} (${columnList(table.columns)}) from stdin`));
+  await pipeline(tableRows(file, table, lines), sink);
+  if (sink.rowCount !== table.rows) {
+    throw new CommandError(
+      `${file} gave table ${table.name} ${sink.rowCount} rows where its header counted ${table.rows}`,
+    );
+  }
+  return table.rows;
+}

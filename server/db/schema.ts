@@ -247,6 +247,17 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
 
+/**
+ * Keys CrewSwap makes for itself when the environment gives none (the session secret, the VAPID
+ * pair): kept with the data, so every instance on one database uses the same ones and a backup
+ * carries them (decision 018).
+ */
+export const appSecrets = pgTable("app_secrets", {
+  name: varchar("name", { length: 100 }).primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One browser's Web Push subscription (RFC 8030); an endpoint belongs to one user at a time. */
 export const pushSubscriptions = pgTable(
   "push_subscriptions",

@@ -23,9 +23,20 @@ export function allowedHosts(appUrl: string): Set<string> {
  */
 export function allowedHostGuard(config: Config) {
   const hosts = allowedHosts(config.appUrl);
+  const message = `This address does not serve CrewSwap (it answers at ${config.appUrl}). To use this address, set APP_URL to it and restart CrewSwap.`;
+  // One line per refused host, for the operator whose first visit used the listening address; a
+  // bounded set, as anyone can send any Host.
+  const told = new Set<string>();
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (hosts.has(request.host.toLowerCase())) return;
+    const host = request.host.toLowerCase();
+    if (hosts.has(host)) return;
     if (request.method === "GET" && request.url === "/api/health") return;
-    return reply.code(421).send({ message: "This address does not serve CrewSwap" });
+    if (told.size < 20 && !told.has(host)) {
+      told.add(host);
+      request.log.warn(
+        `Answered 421 to a request for ${host.slice(0, 100)}: CrewSwap answers only at ${config.appUrl}; if people reach it at this address, set APP_URL to it`,
+      );
+    }
+    return reply.code(421).send({ message });
   };
 }

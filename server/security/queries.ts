@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/open";
-import { rateLimits } from "../db/schema";
+import { appSecrets, rateLimits } from "../db/schema";
 
 /** Counts one hit on `key` in a fixed window; returns the count and milliseconds until the window resets. */
 export async function countHit(db: Db, key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
@@ -32,4 +32,16 @@ export async function readHits(db: Db, key: string): Promise<{ count: number; tt
     .from(rateLimits)
     .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
   return row ?? { count: 0, ttlMs: 0 };
+}
+
+/**
+ * Keeps `candidate` as the secret `name` unless one is kept already, and returns the kept one: of
+ * several instances starting together on a new database, all use the first one stored.
+ */
+export async function keepSecret(db: Db, name: string, candidate: () => string): Promise<string> {
+  const [kept] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+  if (kept) return kept.value;
+  await db.insert(appSecrets).values({ name, value: candidate() }).onConflictDoNothing();
+  const [stored] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+  return stored.value;
 }

@@ -109,7 +109,9 @@ describe("Host", () => {
     for (const host of ["evil.example", `evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`, "127.0.0.1"]) {
       const res = await getWithHost("/api/meta", host);
       expect(res.status, host).toBe(421);
-      expect(JSON.parse(res.body)).toEqual({ message: "This address does not serve CrewSwap" });
+      expect(JSON.parse(res.body)).toEqual({
+        message: `This address does not serve CrewSwap (it answers at ${t.baseUrl}). To use this address, set APP_URL to it and restart CrewSwap.`,
+      });
     }
     // The client's pages are refused too, not only the API.
     expect((await getWithHost("/dashboard", "evil.example")).status).toBe(421);

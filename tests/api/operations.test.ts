@@ -1,4 +1,5 @@
 import { mkdtempSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -20,7 +21,7 @@ const config = (port: number) =>
     APP_URL: `http://127.0.0.1:${port}`,
   });
 
-async function appOn(database: Database, lines?: string[]) {
+async function appOn(database: Database, lines?: string[], level = "info") {
   const stream = new Writable({
     write(chunk, _encoding, done) {
       lines?.push(String(chunk));
@@ -30,7 +31,7 @@ async function appOn(database: Database, lines?: string[]) {
   const port = await freePort();
   const app = await buildApp(
     { config: config(port), db: database.db, mailer: { send: async () => undefined } },
-    { logger: lines ? { level: "info", stream } : false },
+    { logger: lines ? { level, stream } : false },
   );
   await app.listen({ port, host: "127.0.0.1" });
   return { app, baseUrl: `http://127.0.0.1:${port}` };
@@ -84,6 +85,48 @@ describe("on a migrated database", () => {
     const res = await new Client(baseUrl).get("/api/health");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "ok", database: "ok", migrations: "ok" });
+  });
+
+  it("says to set APP_URL, in the 421 answer and once in the log, when asked by another address", async () => {
+    const port = new URL(baseUrl).port;
+    const asked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path: "/", headers: { host: `192.0.2.2:${port}` } },
+        (res) => {
+          let body = "";
+          res.on("data", (c) => {
+            body += c;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(asked.status).toBe(421);
+    expect(JSON.parse(asked.body).message).toContain("set APP_URL");
+    const told = lines.map((l) => JSON.parse(l)).filter((e) => e.level === 40 && String(e.msg).includes("421"));
+    expect(told.map((e) => e.msg)).toEqual([
+      `Answered 421 to a request for 192.0.2.2:${port}: CrewSwap answers only at ${baseUrl}; if people reach it at this address, set APP_URL to it`,
+    ]);
+  });
+
+  it("logs a load balancer's health probes at debug, not at info", async () => {
+    await new Client(baseUrl).get("/api/health", { "x-request-id": "probe-at-info" });
+    expect(lines.filter((l) => l.includes("probe-at-info"))).toEqual([]);
+
+    const debugLines: string[] = [];
+    const debug = await appOn(database, debugLines, "debug");
+    try {
+      await new Client(debug.baseUrl).get("/api/health", { "x-request-id": "probe-at-debug" });
+      const probe = debugLines.map((l) => JSON.parse(l)).filter((e) => e.reqId === "probe-at-debug");
+      expect(probe.map((e) => [e.level, e.msg])).toEqual([
+        [20, "incoming request"],
+        [20, "request completed"],
+      ]);
+    } finally {
+      await debug.app.close();
+    }
   });
 });
 

@@ -1,8 +1,9 @@
-import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { gunzipSync, gzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { addDays } from "../../common/dates";
@@ -14,6 +15,7 @@ import {
   type AppProcess,
   createDatabase,
   PASSWORD,
+  postmasterPid,
   registeredSession,
   root,
   Session,
@@ -33,6 +35,8 @@ async function command(script: string, args: string[], env: Record<string, strin
     const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", script, ...args], {
       cwd: root,
       env: { ...clean, LOG_LEVEL: "info", ...env },
+      // A command that hangs is killed (and fails the test) rather than holding the run.
+      timeout: 90_000,
     });
     return { code: 0, output: stdout + stderr };
   } catch (err) {
@@ -79,6 +83,8 @@ describe("backup and restore", () => {
     const { session, email } = await registeredSession(app.baseUrl);
     for (let i = 0; i < 3; i++) await registeredSession(app.baseUrl);
 
+    const sourceKey = (await session.request("GET", "/api/push/public-key")).body.publicKey as string;
+
     let stopped = false;
     let day = 0;
     const acknowledged: string[] = [];
@@ -118,6 +124,14 @@ describe("backup and restore", () => {
     const fromPg = await fingerprints(url);
     expect(fromPg).toEqual(fromDir);
     expect(Object.keys(fromDir)).toContain("shifts");
+
+    // The keys came along: the session signed in on the source is still signed in (its cookie is
+    // signed with the same secret) and browsers subscribed to pushes keep the same VAPID key.
+    const carried = new Session(restoredApp.baseUrl);
+    carried.cookie = session.cookie;
+    expect((await carried.request("GET", "/api/auth/user")).status).toBe(200);
+    expect((await carried.request("GET", "/api/push/public-key")).body.publicKey).toBe(sourceKey);
+    expect(existsSync(path.join(freshDir, "session-secret")), "no key files: the keys are in the database").toBe(false);
 
     // Every write acknowledged before the backup began is in it; the source has at least as much.
     const reader = new Session(restoredApp.baseUrl);
@@ -203,6 +217,7 @@ describe("backup and restore", () => {
     const intoPg = await restore(file, { DATABASE_URL: target.url });
     expect(intoPg.code, intoPg.output).toBe(0);
     expect(intoPg.output).toContain(`from schema 0002_users_browse_idx to ${shipped.tag}`);
+    expect(intoPg.output, "a backup without keys says what to copy").toContain("copy session-secret and vapid.json");
     await check(target.url);
 
     const freshDir = tempDir("upgraded");
@@ -218,6 +233,143 @@ describe("backup and restore", () => {
     const refused = await restore(file, { DATABASE_URL: target.url }, "--force");
     expect(refused.code).toBe(1);
     expect(refused.output).toContain("is already at");
+  });
+
+  /** The fatal lines of a command's output: a failure is told in exactly one. */
+  const fatalLines = (output: string) =>
+    output
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.level === 60)
+      .map((l) => l.msg as string);
+
+  it("refuses a cut, damaged or foreign file with one line, before any database is touched, and leaves no PostgreSQL running", async () => {
+    const source = await createDatabase();
+    drops.push(source.drop);
+    const database = await connect(source.url, 1);
+    try {
+      await runMigrations(database);
+      await database.pool.query(
+        `insert into users (username, email, password, first_name, last_name)
+         select 'u' || g || '@nhs.net', 'u' || g || '@nhs.net', 'x', 'Ann' || g, 'Old' from generate_series(1, 2000) g`,
+      );
+    } finally {
+      await database.close();
+    }
+    const files = tempDir("damaged");
+    const good = path.join(files, "good.gz");
+    const taken = await backup(good, { DATABASE_URL: source.url });
+    expect(taken.code, taken.output).toBe(0);
+    const bytes = readFileSync(good);
+    const text = gunzipSync(bytes).toString();
+    const flipped = Buffer.from(bytes);
+    for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 8; i++) flipped[i] ^= 0xff;
+    const rows = text.split("\n");
+    const row = rows.findIndex((l) => l.includes("u1000@nhs.net"));
+    const bad: Record<string, { content: Buffer; says: string }> = {
+      truncated: { content: bytes.subarray(0, bytes.length >> 1), says: "is cut short" },
+      flipped: { content: flipped, says: "is damaged" },
+      junk: { content: Buffer.from("not a backup\n".repeat(50)), says: "is not a CrewSwap backup" },
+      "cut mid-row": {
+        content: gzipSync(text.slice(0, text.indexOf("u1000@nhs.net"))),
+        says: "ends in the middle of table users",
+      },
+      "a row short": {
+        content: gzipSync([...rows.slice(0, row), ...rows.slice(row + 1)].join("\n")),
+        says: "has 1999 rows where its header counted 2000",
+      },
+    };
+    for (const [name, { content, says }] of Object.entries(bad)) {
+      const file = path.join(files, `${name}.gz`);
+      writeFileSync(file, content);
+      const dataDir = path.join(tempDir("damaged-into"), "data");
+      const run = await restore(file, { DATA_DIR: dataDir });
+      expect(run.code, `${name}: ${run.output}`).toBe(1);
+      const fatal = fatalLines(run.output);
+      expect(fatal, name).toHaveLength(1);
+      expect(fatal[0], name).toContain("Not restored");
+      expect(fatal[0], name).toContain(says);
+      expect(run.output, name).not.toContain("    at ");
+      expect(existsSync(dataDir), `${name}: no DATA_DIR created for a file that cannot be restored`).toBe(false);
+    }
+
+    // A file whose rows PostgreSQL refuses is found only while loading: the embedded server the
+    // restore started is stopped all the same, and nothing is left in the database.
+    const refused = path.join(files, "refused.gz");
+    const wrong = [...rows];
+    wrong[row] = `not-a-number${wrong[row].slice(wrong[row].indexOf("\t"))}`;
+    writeFileSync(refused, gzipSync(wrong.join("\n")));
+    const dataDir = tempDir("refused-into");
+    const run = await restore(refused, { DATA_DIR: dataDir });
+    expect(run.code, run.output).toBe(1);
+    expect(fatalLines(run.output)).toEqual([expect.stringContaining("Not restored (nothing was changed)")]);
+    expect(postmasterPid(dataDir), "the embedded PostgreSQL was stopped").toBeUndefined();
+    expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+    const again = await restore(good, { DATA_DIR: dataDir });
+    expect(again.code, `the failed restore left the database empty: ${again.output}`).toBe(0);
+    expect(postmasterPid(dataDir)).toBeUndefined();
+  });
+
+  it("stops the embedded server it started when interrupted (Ctrl-C) during a restore", async () => {
+    const source = await createDatabase();
+    drops.push(source.drop);
+    const database = await connect(source.url, 1);
+    try {
+      await runMigrations(database);
+    } finally {
+      await database.close();
+    }
+    const file = path.join(tempDir("interrupted"), "small.gz");
+    expect((await backup(file, { DATABASE_URL: source.url })).code).toBe(0);
+    const dataDir = tempDir("interrupted-into");
+    const clean = { ...process.env };
+    for (const key of ["DATABASE_URL", "TEST_DATABASE_URL", "DATA_DIR"]) delete clean[key];
+    const child = spawn(process.execPath, ["--import", "tsx", "server/backup/restore-command.ts", file], {
+      cwd: root,
+      env: { ...clean, LOG_LEVEL: "info", DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c) => {
+      output += c;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    // As soon as its PostgreSQL runs (while it migrates or loads), the operator presses Ctrl-C.
+    while (!postmasterPid(dataDir) && child.exitCode === null) await sleep(20);
+    expect(postmasterPid(dataDir), "the restore started its PostgreSQL").toBeDefined();
+    child.kill("SIGINT");
+    expect(await exited, output).not.toBe(0);
+    expect(postmasterPid(dataDir), "no PostgreSQL left running").toBeUndefined();
+  });
+
+  it("never backs up a database it would have to create, and says so in one line", async () => {
+    const files = tempDir("nowhere");
+    // A mistyped DATA_DIR: nothing is created there, no file is written.
+    const mistyped = path.join(tempDir("typo"), "dta");
+    const typo = await backup(path.join(files, "typo.gz"), { DATA_DIR: mistyped });
+    expect(typo.code, typo.output).toBe(1);
+    expect(fatalLines(typo.output)).toEqual([expect.stringContaining(`no CrewSwap database in ${mistyped}`)]);
+    expect(existsSync(mistyped)).toBe(false);
+    expect(existsSync(path.join(files, "typo.gz"))).toBe(false);
+
+    // A DATABASE_URL that names an empty database.
+    const empty = await createDatabase();
+    drops.push(empty.drop);
+    const none = await backup(path.join(files, "empty.gz"), { DATABASE_URL: empty.url });
+    expect(none.code, none.output).toBe(1);
+    expect(fatalLines(none.output)).toEqual([expect.stringContaining("holds no CrewSwap database")]);
+    expect(existsSync(path.join(files, "empty.gz"))).toBe(false);
+
+    // A destination folder that does not exist, from a stopped embedded database.
+    const dataDir = tempDir("stopped");
+    const made = await command("server/db/migrate-command.ts", [], { DATA_DIR: dataDir });
+    expect(made.code, made.output).toBe(0);
+    const missing = await backup(path.join(files, "no-such-folder", "x.gz"), { DATA_DIR: dataDir });
+    expect(missing.code, missing.output).toBe(1);
+    expect(fatalLines(missing.output)).toEqual([expect.stringContaining("there is no folder")]);
+    expect(missing.output).not.toContain("    at ");
+    expect(postmasterPid(dataDir), "no PostgreSQL left running").toBeUndefined();
   });
 
   it("refuses a data directory of another PostgreSQL major with one line saying how to move it", async () => {

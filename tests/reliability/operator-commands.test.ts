@@ -223,7 +223,8 @@ describe("operator commands", () => {
     });
     await waitHealthy(app, 180_000);
 
-    const res = await fetch(`${app.baseUrl}/api/health`, { headers: { "X-Request-Id": "abc-123" } });
+    // A person's request (health probes log at debug).
+    const res = await fetch(`${app.baseUrl}/api/meta`, { headers: { "X-Request-Id": "abc-123" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-request-id")).toBe("abc-123");
     await res.text();
@@ -257,7 +258,7 @@ describe("operator commands", () => {
     expect(lines.length, "the start wrote its log").toBeGreaterThan(0);
     const ours = lines.filter((l) => l.reqId === "abc-123");
     expect(ours.map((l) => l.msg)).toEqual(["incoming request", "request completed"]);
-    expect(ours[0].req?.url).toBe("/api/health");
+    expect(ours[0].req?.url).toBe("/api/meta");
     expect(ours[1].res?.statusCode).toBe(200);
   });
 
