@@ -15,7 +15,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport active={toasts.some((t) => t.open !== false)} />
     </ToastProvider>
   );
 }
