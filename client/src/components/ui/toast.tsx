@@ -12,7 +12,9 @@ export function ToastViewport({
   className,
   active,
   ...props
-}: React.ComponentProps<typeof ToastPrimitive.Viewport> & { /** A toast is showing. */ active: boolean }) {
+}: React.ComponentProps<typeof ToastPrimitive.Viewport> & {
+  /** A toast is showing or fading out. */ active: boolean;
+}) {
   const ref = useRef<HTMLOListElement>(null);
   useToastPlacement(ref, active);
   return (

@@ -15,7 +15,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport active={toasts.some((t) => t.open !== false)} />
+      <ToastViewport active={toasts.length > 0} />
     </ToastProvider>
   );
 }
