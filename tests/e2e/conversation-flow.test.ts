@@ -289,7 +289,7 @@ describe("the real-time connection notice", () => {
 });
 
 describe("the wizard's failures", () => {
-  test("a shift gone before matching says 'Failed to find potential swaps' with the reason", async () => {
+  test("a shift gone before matching says 'Error finding matches' in SPEC §8's words", async () => {
     const dee = await clinician("Dee");
     const shift = await callApi(dee.page, "POST", "/api/shifts", {
       date: addDays(todayInLondon(), 13),
@@ -306,7 +306,13 @@ describe("the wizard's failures", () => {
     await recordToasts(d);
     await wizard.getByRole("button", { name: "Next" }).click();
     await expect
-      .poll(async () => (await seenToasts(d)).some((t) => t.startsWith("Failed to find potential swaps")))
+      .poll(async () =>
+        (await seenToasts(d)).some(
+          (t) =>
+            t.startsWith("Error finding matches") &&
+            t.includes("There was a problem finding potential matches for your shift."),
+        ),
+      )
       .toBe(true);
   });
 });

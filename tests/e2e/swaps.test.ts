@@ -160,14 +160,15 @@ describe("a swap from browse-by-hub to both calendars", () => {
     await row.getByRole("button", { name: `Show details for ${ben.name}` }).click();
     await row.getByRole("button", { name: new RegExp(`^Request a swap with ${ben.name} on`) }).click();
 
-    // Ben is already chosen, and so is Ava's only shift that day: the wizard starts at the offers.
+    // Ben is already chosen, and so is Ava's only shift that day: the wizard starts at the offers,
+    // numbered as on every path (finding a match is passed over).
     const wizard = a.getByRole("dialog", { name: `Request a swap with ${ben.name}` });
-    await wizard.getByText("Step 2 of 4: Offer shifts in return").waitFor();
+    await wizard.getByText("Step 3 of 5: Offer shifts in return").waitFor();
     await wizard.getByRole("button", { name: "Back" }).click();
-    await wizard.getByText("Step 1 of 4: Select your shift").waitFor();
+    await wizard.getByText("Step 1 of 5: Select your shift").waitFor();
     expect(await wizard.getByRole("radio").isChecked()).toBe(true);
     await wizard.getByRole("button", { name: "Next" }).click();
-    await wizard.getByText("Step 2 of 4: Offer shifts in return").waitFor();
+    await wizard.getByText("Step 3 of 5: Offer shifts in return").waitFor();
     await wizard.getByRole("checkbox").check();
     await wizard.getByRole("button", { name: "Next" }).click();
     await wizard.getByText(`${ben.name} (Available Off Day)`).waitFor();
@@ -253,17 +254,17 @@ describe("the swap screens on a phone", () => {
     await c.getByRole("button", { name: "New swap request" }).focus();
     await c.keyboard.press("Enter");
     const wizard = c.getByRole("dialog", { name: "New Swap Request" });
-    // The number of steps depends on the path, so none is given until it is chosen.
-    await wizard.getByText("Step 1: Select your shift").waitFor();
+    // Every path numbers its steps out of the same five.
+    await wizard.getByText("Step 1 of 5: Select your shift").waitFor();
     await wizard.getByRole("radio").first().focus();
     await c.keyboard.press("Space");
     await wizard.getByRole("button", { name: "Next" }).click();
-    await wizard.getByText("Step 2: Find a match").waitFor();
+    await wizard.getByText("Step 2 of 5: Find a match").waitFor();
     // The list of matches is kept to about 15rem.
     const listHeight = await wizard.getByTestId("match-list").evaluate((el) => getComputedStyle(el).maxHeight);
     expect(listHeight).toBe("240px");
     await wizard.getByRole("radio", { name: /Looking for match/ }).check();
-    await wizard.getByText("Step 2 of 4: Find a match").waitFor();
+    await wizard.getByText("Step 2 of 5: Find a match").waitFor();
     expect(await axeViolations(c)).toEqual([]);
     await wizard.getByRole("button", { name: "Next" }).click();
     await wizard.getByText(/Looking for match: any paramedic/).waitFor();

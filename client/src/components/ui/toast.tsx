@@ -2,16 +2,28 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type * as React from "react";
+import { useRef } from "react";
 import { cn } from "@/lib/utils";
+import { useToastPlacement } from "./use-toast-placement";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
+export function ToastViewport({
+  className,
+  active,
+  ...props
+}: React.ComponentProps<typeof ToastPrimitive.Viewport> & {
+  /** A toast is showing or fading out. */ active: boolean;
+}) {
+  const ref = useRef<HTMLOListElement>(null);
+  useToastPlacement(ref, active);
   return (
-    // Under 768px it sits just above the bottom tab bar, where it covers no heading or back button.
+    // Under 768px it starts just above the bottom tab bar and moves where it hides no control.
+    // The list lets taps through its padding; only the toast itself takes them.
     <ToastPrimitive.Viewport
+      ref={ref}
       className={cn(
-        "fixed bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:right-0 md:bottom-0 md:max-w-[420px]",
+        "pointer-events-none fixed bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:right-0 md:bottom-0 md:max-w-[420px]",
         className,
       )}
       {...props}

@@ -15,7 +15,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport active={toasts.length > 0} />
     </ToastProvider>
   );
 }

@@ -9,6 +9,7 @@ import { conversationQueryKey } from "../api/get-conversation";
 import { useMessages } from "../api/get-messages";
 import { useMarkConversationRead } from "../api/mark-conversation-read";
 import { useSendMessage } from "../api/send-message";
+import { counterpartName } from "../format";
 import { useDocumentVisible } from "../hooks/use-document-visible";
 import { MessageComposer } from "./message-composer";
 import { MessageThread } from "./message-thread";
@@ -67,7 +68,10 @@ export function ChatCard({ conversation, myId }: { conversation: Conversation; m
         <MessageThread
           messages={messages.data}
           myId={myId}
-          otherInitials={other ? initials(other.firstName, other.lastName) : "?"}
+          other={{
+            initials: other ? initials(other.firstName, other.lastName) : "?",
+            name: counterpartName(conversation),
+          }}
         />
       )}
       <MessageComposer onSend={onSend} sending={send.isPending} cancelled={conversation.status === "cancelled"} />

@@ -64,7 +64,7 @@ function ConversationRow({
         </Avatar>
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex items-start justify-between gap-2">
-            <bdi className={cn("truncate text-base", unread ? "font-bold" : "font-semibold")}>{name}</bdi>
+            <bdi className={cn("min-w-0 text-base", unread ? "font-bold" : "font-semibold")}>{name}</bdi>
             <span className="flex shrink-0 items-center gap-2">
               <UnreadBadge count={c.unreadCount} />
               <SwapStatusBadge status={c.status} />

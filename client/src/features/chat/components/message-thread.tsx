@@ -21,7 +21,9 @@ function groupByDay(messages: Message[]): Group[] {
   return groups;
 }
 
-function Bubble({ message, own, otherInitials }: { message: Message; own: boolean; otherInitials: string }) {
+type Other = { initials: string; name: string };
+
+function Bubble({ message, own, other }: { message: Message; own: boolean; other: Other }) {
   const time = format(new Date(message.createdAt), TIME);
   return (
     <li
@@ -30,8 +32,9 @@ function Bubble({ message, own, otherInitials }: { message: Message; own: boolea
       className={cn("flex items-end gap-2", own ? "justify-end" : "justify-start")}
     >
       {!own && (
-        <Avatar className="size-8">
-          <AvatarFallback className="text-xs">{otherInitials}</AvatarFallback>
+        // The initials stand for a name that may be long: the whole of it is the avatar's title.
+        <Avatar className="size-8" title={other.name}>
+          <AvatarFallback className="text-xs">{other.initials}</AvatarFallback>
         </Avatar>
       )}
       <div
@@ -64,15 +67,7 @@ function Bubble({ message, own, otherInitials }: { message: Message; own: boolea
 }
 
 /** The conversation's messages, grouped by day, newest at the bottom (kept in view). */
-export function MessageThread({
-  messages,
-  myId,
-  otherInitials,
-}: {
-  messages: Message[];
-  myId: number;
-  otherInitials: string;
-}) {
+export function MessageThread({ messages, myId, other }: { messages: Message[]; myId: number; other: Other }) {
   const scroller = useRef<HTMLDivElement>(null);
   const lastId = messages[messages.length - 1]?.id;
   useEffect(() => {
@@ -104,7 +99,7 @@ export function MessageThread({
           </h3>
           <ul className="flex flex-col gap-2">
             {group.messages.map((m) => (
-              <Bubble key={m.id} message={m} own={m.senderId === myId} otherInitials={otherInitials} />
+              <Bubble key={m.id} message={m} own={m.senderId === myId} other={other} />
             ))}
           </ul>
         </section>

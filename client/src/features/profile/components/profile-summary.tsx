@@ -20,7 +20,7 @@ export function ProfileSummary({ user }: { user: PublicUser }) {
       <div className="flex min-w-0 flex-1 items-center gap-4">
         <StatusAvatar user={user} className="[&_[data-slot=avatar]]:size-14 [&_[data-slot=avatar]_span]:text-lg" />
         <div className="flex min-w-0 flex-col gap-0.5">
-          <p className="truncate text-xl font-bold">
+          <p className="text-xl font-bold">
             <bdi>{`${user.firstName} ${user.lastName}`}</bdi>
           </p>
           <p className="text-sm text-muted-foreground">

@@ -221,9 +221,7 @@ function DealAgreement({
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-border p-3">
       <div className="flex min-w-0 flex-col">
         <span className="text-sm font-semibold text-muted-foreground">{label}</span>
-        <span className="truncate">
-          <bdi>{name}</bdi>
-        </span>
+        <bdi>{name}</bdi>
       </div>
       {mine ? (
         agreed ? (

@@ -39,7 +39,7 @@ export function SwapRequestItem({ request: r, myId }: { request: SwapRequest; my
         <span className="text-sm text-muted-foreground">
           {shiftTypeLabel(r.requesterShift.shiftType)} · {shiftTimes(r.requesterShift)}
         </span>
-        <span className="truncate text-sm">{who}</span>
+        <span className="text-sm">{who}</span>
       </div>
       <div className="flex shrink-0 gap-2">
         {canEdit && (

@@ -62,7 +62,8 @@ export function SelectShift({
           "Which shift would you like someone to work for you?"
         )}
       </legend>
-      <div className="flex max-h-80 flex-col gap-2 overflow-y-auto p-1">
+      {/* No box of its own: the list scrolls with the step, using the height of the screen. */}
+      <div className="flex flex-col gap-2 p-1">
         {shifts.map((s) => {
           const done = target !== null && asked.has(askKey(s.id, target.clinician.id));
           return (

@@ -8,6 +8,9 @@ import { cn } from "@/lib/utils";
 import { type SwapWizardTarget, useSwapWizard, type WizardStep } from "../hooks/use-swap-wizard";
 import { Confirm, FindMatches, SelectCoverage, SelectShift } from "./swap-wizard-steps";
 
+/** Every path numbers its steps out of all five; a step the path does not need is passed over. */
+const allSteps: WizardStep[] = ["select-shift", "find-matches", "select-coverage", "confirm", "message"];
+
 const stepTitles: Record<WizardStep, string> = {
   "select-shift": "Select your shift",
   "find-matches": "Find a match",
@@ -56,7 +59,8 @@ function WizardBody({
   onClose: () => void;
 }) {
   const w = useSwapWizard({ target, initialShiftId, onClose });
-  const { step, steps, index } = w;
+  const { step, index } = w;
+  const number = allSteps.indexOf(step) + 1;
   const headingRef = useRef<HTMLParagraphElement>(null);
 
   // Move focus to the step heading so keyboard and screen-reader users follow the steps.
@@ -78,13 +82,12 @@ function WizardBody({
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription id="swap-wizard-step">
-          Step {index + 1}
-          {w.pathKnown ? ` of ${steps.length}` : ""}: {stepTitles[step]}
+          Step {number} of {allSteps.length}: {stepTitles[step]}
         </DialogDescription>
       </DialogHeader>
       <ol className="flex gap-1.5" aria-hidden="true">
-        {steps.map((s, i) => (
-          <li key={s} className={cn("h-1.5 flex-1 rounded-full", i <= index ? "bg-primary" : "bg-muted")} />
+        {allSteps.map((s, i) => (
+          <li key={s} className={cn("h-1.5 flex-1 rounded-full", i < number ? "bg-primary" : "bg-muted")} />
         ))}
       </ol>
       <p ref={headingRef} tabIndex={-1} className="sr-only">

@@ -73,29 +73,23 @@ export function useSwapWizard({
 
   const offerWarnings = useOfferWarnings(shift, match?.seekingCoverageShifts ?? NO_SHIFTS);
 
+  // SPEC §8's words whatever the cause.
   useEffect(() => {
     if (!matches.isError) return;
-    const error = matches.error;
-    if (isApiError(error) && error.body?.message) {
-      toast({ variant: "destructive", title: "Failed to find potential swaps", description: error.serverMessage });
-    } else {
-      toast({
-        variant: "destructive",
-        title: "Error finding matches",
-        description: "There was a problem finding potential matches for your shift.",
-      });
-    }
-  }, [matches.isError, matches.error]);
+    toast({
+      variant: "destructive",
+      title: "Error finding matches",
+      description: "There was a problem finding potential matches for your shift.",
+    });
+  }, [matches.isError]);
 
-  // The path, and so the count, is fixed once known: from an off day, or once a colleague or an
-  // open request is chosen. A colleague's path always has the offers step (it says when there is
-  // nothing to offer), so the count never grows mid-flow. Until then no total is shown.
+  // The path: from an off day the colleague is already found; an open request offers nothing in
+  // return. A colleague's path always has the offers step (it says when there is nothing to offer).
   const steps: WizardStep[] = useMemo(() => {
     if (target) return ["select-shift", "select-coverage", "confirm", "message"];
     if (choice?.kind === "open") return ["select-shift", "find-matches", "confirm", "message"];
     return ["select-shift", "find-matches", "select-coverage", "confirm", "message"];
   }, [target, choice]);
-  const pathKnown = target !== null || choice !== null;
   const index = steps.indexOf(step);
 
   // Opened from a colleague's off day with just one of my shifts that date to offer: it is chosen,
@@ -184,7 +178,6 @@ export function useSwapWizard({
     step,
     steps,
     index,
-    pathKnown,
     eligible,
     matches,
     matchList,
