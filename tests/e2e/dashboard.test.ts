@@ -30,13 +30,13 @@ async function clinician(firstName: string, viewport: Viewport) {
 const shift = (page: Page, body: Record<string, unknown>) =>
   callApi(page, "POST", "/api/shifts", body) as Promise<{ id: number }>;
 
-/** 'Tue 1 Dec', as the grouped row names its days. */
+/** 'Tue, Dec 1', as the grouped row names its days (the style of a single day's row). */
 function shortDay(day: string): string {
   const [y, m, d] = day.split("-").map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   const weekday = date.toLocaleDateString("en-GB", { weekday: "short", timeZone: "UTC" });
   const month = date.toLocaleDateString("en-GB", { month: "short", timeZone: "UTC" });
-  return `${weekday} ${d} ${month}`;
+  return `${weekday}, ${month} ${d}`;
 }
 
 async function openDashboard(page: Page) {

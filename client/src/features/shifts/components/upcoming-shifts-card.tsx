@@ -115,7 +115,8 @@ function UpcomingRow({
   index: number;
 }) {
   if (!("day" in row)) {
-    const short = (day: string) => format(dateOf(day), "EEE d MMM");
+    // The same date style as a single day's row.
+    const short = (day: string) => format(dateOf(day), "EEE, MMM d");
     return (
       <li data-day={row.from} data-day-to={row.to} className="flex items-center justify-between gap-3 py-2">
         <span className="font-semibold whitespace-nowrap">
