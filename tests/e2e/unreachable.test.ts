@@ -150,8 +150,8 @@ describe("requests that fail while the browser says it is online", () => {
     expect(new URL(page.url()).pathname).toBe("/dashboard");
   });
 
-  test("a real 401 still empties the device and goes to sign-in", async () => {
-    const { page, user } = await signedInWithSavedRoster();
+  test("a real 401 still empties the device and goes to sign-in, and the next clinician sees none of it", async () => {
+    const { page, user, todays } = await signedInWithSavedRoster();
     // The session ends on the server (signed out elsewhere, or expired).
     expect(await page.evaluate(() => fetch("/api/auth/logout", { method: "POST" }).then((r) => r.status))).toBe(200);
 
@@ -162,6 +162,18 @@ describe("requests that fail while the browser says it is online", () => {
       .poll(async () => (await storedValues(page)).join("").includes(user.email), { timeout: 10_000 })
       .toBe(false);
     expect((await storedValues(page)).join("")).not.toContain(`"queryKey":["shifts","list"]`);
+
+    // A colleague signs in on the same device; their own shifts are slow to come.
+    const colleague = newUser({ firstName: "Cai" });
+    const other = await browser.newPage();
+    await skipWelcome(page, (await registerViaApi(other, colleague)).id);
+    await page.context().route("**/api/shifts", () => undefined);
+    await page.getByLabel("Email").fill(colleague.email);
+    await page.getByLabel("Password", { exact: true }).fill(colleague.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("heading", { name: "Welcome back, Cai" }).waitFor();
+    await page.getByTestId("upcoming-shifts").waitFor();
+    expect(await todays.count()).toBe(0);
   });
 });
 

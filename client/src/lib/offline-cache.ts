@@ -25,9 +25,9 @@ export const offlinePersister = createAsyncStoragePersister({
 /**
  * What the device keeps: every query that has data, for as long as someone is signed in. A failed
  * refetch (a server error, or no answer) keeps the data it had, and so does the copy: a failure
- * is not a sign-out.
+ * is not a sign-out. (The query is typed structurally: the persister packages hand it over typed
+ * by their own copy of query-core.)
  */
-// Structural: the persister packages hand over queries typed by their own copy of query-core.
 export function shouldSaveQuery(queryClient: QueryClient, query: { state: { data: unknown } }): boolean {
   return query.state.data !== undefined && Boolean(queryClient.getQueryData(userQueryKey));
 }
