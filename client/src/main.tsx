@@ -6,7 +6,13 @@ import { createRoot } from "react-dom/client";
 import { BetaBannerProvider } from "@/components/beta-banner";
 import { OfflineReason } from "@/components/ui/offline-reason";
 import { OfflineBanner } from "@/features/offline/offline-banner";
-import { OFFLINE_MAX_AGE_MS, offlinePersister } from "@/lib/offline-cache";
+import {
+  clearOnSignOut,
+  clearRestoredIfSignedOut,
+  OFFLINE_MAX_AGE_MS,
+  offlinePersister,
+  shouldSaveQuery,
+} from "@/lib/offline-cache";
 import { endPendingLogout, hasPendingLogout } from "@/lib/pending-logout";
 import { PersistedQueryClientProvider } from "@/lib/persisted-query-client";
 import { queryClient } from "@/lib/query-client";
@@ -21,6 +27,7 @@ onlineManager.setOnline(navigator.onLine);
 // connection lets the session check run; the server session ends as soon as the device is online.
 if (hasPendingLogout()) queryClient.setQueryData(userQueryKey, null);
 window.addEventListener("online", () => void endPendingLogout());
+clearOnSignOut(queryClient);
 
 // Data fetched from here on is this load's own; anything older came from the offline copy.
 const loadedAt = Date.now();
@@ -50,20 +57,19 @@ startTransition(() =>
           persister: offlinePersister,
           maxAge: OFFLINE_MAX_AGE_MS,
           dehydrateOptions: {
-            // Only a signed-in user's settled data; nothing at all once they sign out.
-            shouldDehydrateQuery: (q) =>
-              q.state.status === "success" && Boolean(queryClient.getQueryData(userQueryKey)),
+            // Only a signed-in user's data; nothing at all once they sign out.
+            shouldDehydrateQuery: (q) => shouldSaveQuery(queryClient, q),
           },
         }}
         // Restored data is what the device last saw: with a connection, fetch it fresh at once. Only
         // that: the session check this load already made (or is making) is not asked for again.
-        onSuccess={() =>
-          navigator.onLine
-            ? queryClient.invalidateQueries({
-                predicate: (q) => q.state.fetchStatus === "idle" && q.state.dataUpdatedAt < loadedAt,
-              })
-            : undefined
-        }
+        onSuccess={() => {
+          clearRestoredIfSignedOut(queryClient, loadedAt);
+          if (!navigator.onLine) return;
+          void queryClient.invalidateQueries({
+            predicate: (q) => q.state.fetchStatus === "idle" && q.state.dataUpdatedAt < loadedAt,
+          });
+        }}
       >
         <BetaBannerProvider>
           <OfflineBanner />

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useDeferredValue } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { AuthPending, SignedInPending } from "@/app/pending-frames";
 import { PageSpinner } from "@/components/ui/spinner";
+import { restored } from "@/lib/persisted-query-client";
 import { type PreloadableComponent, preloadableLazy, useArrived } from "@/lib/preloadable-lazy";
 import { returnPath, signInPathFor } from "@/lib/return-to";
 import { userQueryOptions, useUser } from "@/lib/user";
@@ -74,8 +75,9 @@ export function preloadRoute(pathname: string, client: QueryClient) {
   for (const p of started) p.catch(() => undefined);
   if (!screen) return;
   const signedIn = client.ensureQueryData(userQueryOptions());
+  // After the offline copy too, which would otherwise overwrite a failed answer and ask again.
   const ask = (data: Promise<FirstData>) =>
-    Promise.all([signedIn, data])
+    Promise.all([signedIn, data, restored])
       .then(([user, first]) => user && first(client, pathname))
       // The screen asks again as it mounts, and shows its own error.
       .catch(() => undefined);

@@ -269,3 +269,20 @@ export async function openRequestButton(card: Locator, colleague: string, timeou
   }
   throw new Error(`no open request from ${colleague} in the list`);
 }
+
+/** Every value stored in the offline IndexedDB database, as text. */
+export const storedValues = (page: Page): Promise<string[]> =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open("crewswap-offline");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("queries")) return resolve([]);
+          const all = db.transaction("queries").objectStore("queries").getAll();
+          all.onsuccess = () => resolve(all.result.map((v) => (typeof v === "string" ? v : JSON.stringify(v))));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );

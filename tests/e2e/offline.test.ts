@@ -12,6 +12,7 @@ import {
   PHONE,
   registerViaApi,
   skipWelcome,
+  storedValues,
 } from "./helpers";
 
 const browser = browserPerFile();
@@ -19,23 +20,6 @@ const shots = process.env.SCREENSHOT_DIR;
 beforeAll(() => {
   if (shots) mkdirSync(shots, { recursive: true });
 });
-
-/** Every value stored in the offline IndexedDB database, as text. */
-const storedValues = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open("crewswap-offline");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("queries")) return resolve([]);
-          const all = db.transaction("queries").objectStore("queries").getAll();
-          all.onsuccess = () => resolve(all.result.map((v) => (typeof v === "string" ? v : JSON.stringify(v))));
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
 
 async function controlledBy(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

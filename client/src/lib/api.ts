@@ -1,6 +1,9 @@
+import { markReachable, markUnreachable } from "./reachability";
+
 /**
  * The one way the client talks to the server (SPEC §7): same-origin cookies, JSON bodies,
- * and a non-OK answer raised as an ApiError whose message is "{status}: {text}".
+ * and a non-OK answer raised as an ApiError whose message is "{status}: {text}"; no answer at all
+ * as a NetworkError.
  */
 
 export type ApiErrorBody = { message?: string; field?: string };
@@ -27,6 +30,21 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * A request that got no answer from CrewSwap: no connection, a dead zone, or a captive portal
+ * answering in its place. A TypeError, as a failed fetch is.
+ */
+export class NetworkError extends TypeError {
+  constructor(message = "Couldn't reach CrewSwap") {
+    super(message);
+    this.name = "NetworkError";
+  }
+}
+
+export function isNetworkFailure(error: unknown): error is NetworkError {
+  return error instanceof NetworkError;
 }
 
 /** The message to show for a failed call: the server's words, else the given fallback. */
@@ -102,13 +120,7 @@ async function send<T>(
   if (method !== "GET" && globalThis.navigator?.onLine === false) {
     throw new ApiError(0, OFFLINE_MESSAGE, { message: OFFLINE_MESSAGE });
   }
-  const res = await fetch(url, {
-    method,
-    headers,
-    body,
-    credentials: "same-origin",
-    signal: options.signal,
-  });
+  const res = await reach(url, { method, headers, body, credentials: "same-origin", signal: options.signal });
 
   if (res.status === 401) {
     const mode = options.on401 ?? (url.startsWith("/api/auth/") ? "throw" : "reload");
@@ -118,8 +130,40 @@ async function send<T>(
   if (!res.ok) throw await toApiError(res);
 
   if (res.status === 204) return { data: undefined as T, headers: res.headers };
-  const text = await res.text();
-  return { data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+  return { data: parseAnswer<T>(await res.text()), headers: res.headers };
+}
+
+/** fetch, telling lib/reachability whether CrewSwap answered. */
+async function reach(url: string, init: RequestInit): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    markUnreachable();
+    throw new NetworkError();
+  }
+  // 511: a captive portal asking to sign in to the network, not CrewSwap.
+  if (res.status === 511) {
+    markUnreachable();
+    throw new NetworkError();
+  }
+  // A successful answer counts once it reads as CrewSwap's (parseAnswer).
+  if (!res.ok || res.status === 204) markReachable();
+  return res;
+}
+
+/** A successful answer that is not JSON came from something in the way (a captive portal's page). */
+function parseAnswer<T>(text: string): T {
+  let data: T;
+  try {
+    data = (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    markUnreachable();
+    throw new NetworkError();
+  }
+  markReachable();
+  return data;
 }
 
 /** The URL of a `Link` header's rel="next" entry (RFC 8288), or null. */

@@ -14,6 +14,16 @@ type Props = {
   children: ReactNode;
 };
 
+let markRestored: () => void = () => undefined;
+/**
+ * Settles once the offline copy has been read into the cache (or found missing, old or unreadable).
+ * A request made before then could be overwritten by the copy: its failure replaced by the older
+ * data, which the copy's refresh then asked for a second time.
+ */
+export const restored = new Promise<void>((resolve) => {
+  markRestored = resolve;
+});
+
 /**
  * TanStack Query's PersistQueryClientProvider, but the end of the restore re-renders in a
  * transition. Every component with a query re-renders when restoring ends; as a plain state update
@@ -37,7 +47,10 @@ export function PersistedQueryClientProvider({ client, persistOptions, onSuccess
       persistQueryClientRestore(options)
         .then(() => latest.current.onSuccess?.())
         .catch(() => undefined)
-        .finally(() => startTransition(() => setIsRestoring(false)));
+        .finally(() => {
+          markRestored();
+          startTransition(() => setIsRestoring(false));
+        });
     }
     if (isRestoring) return undefined;
     // A screen's first data may have arrived while the copy was being read (routes.tsx asks for it

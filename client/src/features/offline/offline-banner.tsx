@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { format, isSameDay } from "date-fns";
 import { WifiOff } from "lucide-react";
 import { useCallback, useSyncExternalStore } from "react";
+import { useReachable } from "@/lib/reachability";
 import { useOnline } from "@/lib/use-online";
 
 function asOf(updatedAt: number): string {
@@ -9,16 +10,29 @@ function asOf(updatedAt: number): string {
   return isSameDay(when, new Date()) ? format(when, "h:mm a") : format(when, "EEE d MMM, h:mm a");
 }
 
-/** Shown while offline: the data on screen is what the device last received. */
+function offlineText(latest: number): string {
+  const shown = latest > 0 ? `You are offline. Showing your data as of ${asOf(latest)}.` : "You are offline.";
+  return `${shown} Changes need a connection.`;
+}
+
+function unreachableText(latest: number): string {
+  return latest > 0 ? `Couldn't reach CrewSwap — showing your data as of ${asOf(latest)}` : "Couldn't reach CrewSwap";
+}
+
+/**
+ * Shown while offline, or while the browser believes it is online but requests get no answer (one
+ * bar, a captive portal): the data on screen is what the device last received.
+ */
 export function OfflineBanner() {
   const online = useOnline();
+  const reachable = useReachable();
   const cache = useQueryClient().getQueryCache();
   // When the newest data on the device arrived; follows the cache as the offline copy is restored.
   const latest = useSyncExternalStore(
     useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]),
     () => Math.max(0, ...cache.getAll().map((q) => q.state.dataUpdatedAt)),
   );
-  if (online) return null;
+  if (online && reachable) return null;
   return (
     <div
       role="status"
@@ -26,10 +40,7 @@ export function OfflineBanner() {
       className="sticky top-0 z-50 flex items-start gap-2 bg-foreground px-4 py-2 text-sm text-white md:fixed md:top-auto md:bottom-4 md:left-1/2 md:w-max md:max-w-[90vw] md:-translate-x-1/2 md:rounded-md md:shadow-lg"
     >
       <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <p>
-        {latest > 0 ? `You are offline. Showing your data as of ${asOf(latest)}.` : "You are offline."} Changes need a
-        connection.
-      </p>
+      <p>{online ? unreachableText(latest) : offlineText(latest)}</p>
     </div>
   );
 }
