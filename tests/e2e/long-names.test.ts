@@ -148,12 +148,12 @@ describe("long names", () => {
     const [request] = await callApi(a, "GET", "/api/swap-requests");
     await callApi(ben.page, "POST", "/api/messages", { swapRequestId: request.id, content: "Let me check." });
 
-    for (const [who, page] of [
-      ["ava", a],
-      ["ben", ben.page],
+    for (const [who, page, waiting] of [
+      ["ava", a, "Awaiting response"],
+      ["ben", ben.page, "Needs your answer"],
     ] as const) {
       await page.goto("/dashboard");
-      await page.getByTestId("dashboard-swap-requests").getByText("Awaiting response").waitFor();
+      await page.getByTestId("dashboard-swap-requests").getByText(waiting).waitFor();
       await expectNamesFit(page, surnames, `${who}-dashboard`);
       await page.goto("/swap-requests");
       await page
