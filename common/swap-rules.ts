@@ -66,9 +66,6 @@ export function returnShiftOf<S extends { date: string; startTime: string | null
   };
 }
 
-/** Types that make a day "not free" for working an extra shift. */
-export const busyShiftTypes: readonly ShiftType[] = ["day", "night", "annual_leave", "seeking_coverage"];
-
 export type SwapRole = "requester" | "responder" | "other";
 
 /** The users a request concerns: its requester and, once there is one, its responder. */
