@@ -81,7 +81,9 @@ function usedSymbols(program, checker, names) {
   for (const file of program.getSourceFiles()) {
     if (!isProjectFile(file)) continue;
     const visit = (node) => {
-      if (ts.isIdentifier(node) && names.has(node.text) && !isDeclarationName(node)) {
+      // A default import names the export by a local name of its own, so it counts as a use as such.
+      const defaultImport = ts.isIdentifier(node) && ts.isImportClause(node.parent) && node.parent.name === node;
+      if (defaultImport || (ts.isIdentifier(node) && names.has(node.text) && !isDeclarationName(node))) {
         const symbol = referredSymbol(checker, node);
         if (symbol) used.add(symbol);
       }
