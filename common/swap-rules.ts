@@ -80,7 +80,7 @@ export function roleOf(r: { requesterId: number; responderId: number | null }, u
 
 type Graded = { clinicalGrade: ClinicalGrade };
 
-/** Swaps are only between clinicians of the same clinical grade (SPEC §9). */
+/** Swaps are only between clinicians of the same clinical grade (DESIGN §5.8, §5.9, §5.11). */
 export const sameGrade = (a: Graded, b: Graded) => a.clinicalGrade === b.clinicalGrade;
 
 /**
