@@ -52,7 +52,6 @@ export const signUpFormSchema = registerSchema
     message: "Passwords do not match",
     path: ["confirmPassword"],
   });
-export type SignUpFormInput = z.infer<typeof signUpFormSchema>;
 
 export const forgotPasswordSchema = z.object({
   email: z

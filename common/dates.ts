@@ -68,3 +68,18 @@ export function addDays(day: string, n: number): string {
   const dt = new Date(Date.UTC(y, m - 1, d + n));
   return dt.toISOString().slice(0, 10);
 }
+
+/**
+ * 'Sat, 12 Dec 2026' for a yyyy-MM-dd day, as the server's messages name days. It calls Intl, so it
+ * is not for a screen's first paint (docs/decisions/017-london-time-without-intl.md).
+ */
+export function longDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-GB", {
+    timeZone: "UTC",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+}

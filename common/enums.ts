@@ -8,7 +8,6 @@ export const swapStatuses = ["pending", "accepted", "declined", "completed", "ca
 export type SwapStatus = (typeof swapStatuses)[number];
 
 export const availabilityStatuses = ["available", "unavailable", "rest"] as const;
-export type AvailabilityStatus = (typeof availabilityStatuses)[number];
 
 export const swapUrgencies = ["urgent", "none", "not_available"] as const;
 export type SwapUrgency = (typeof swapUrgencies)[number];

@@ -65,5 +65,3 @@ export function londonMinuteOf(n: number, minutes: number): number {
   }
   return instant;
 }
-
-export const londonMinute = (day: string, minutes: number) => londonMinuteOf(dayNumber(day), minutes);

@@ -14,9 +14,6 @@ export const realtimeEventSchema = z.discriminatedUnion("type", [
 ]);
 
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
-export type RealtimeEventType = RealtimeEvent["type"];
-/** Each event's payload by its type. */
-export type RealtimeEventMap = { [E in RealtimeEvent as E["type"]]: E["payload"] };
 
 /** An event as the browser receives it, or null for anything else (unknown types are ignored). */
 export function parseRealtimeEvent(value: unknown): RealtimeEvent | null {

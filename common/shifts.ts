@@ -63,7 +63,6 @@ export const shiftInputSchema = z
     if (issue) ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
   });
 export type ShiftInput = z.input<typeof shiftInputSchema>;
-export type ShiftInputParsed = z.output<typeof shiftInputSchema>;
 
 /** Body of PATCH /api/shifts/{id}: any subset; the merged shift is checked by the server. */
 export const shiftUpdateSchema = z.object({

@@ -1,4 +1,4 @@
-import type { ShiftType, SwapStatus } from "./enums";
+import type { ClinicalGrade, ShiftType, SwapStatus } from "./enums";
 import { DEFAULT_TIMES, isNightByTimes } from "./shift-rules";
 
 // The rules and words of swap requests, without their schemas (./swaps): the browser decides which
@@ -66,9 +66,6 @@ export function returnShiftOf<S extends { date: string; startTime: string | null
   };
 }
 
-/** Types that make a day "not free" for working an extra shift. */
-export const busyShiftTypes: readonly ShiftType[] = ["day", "night", "annual_leave", "seeking_coverage"];
-
 export type SwapRole = "requester" | "responder" | "other";
 
 /** The users a request concerns: its requester and, once there is one, its responder. */
@@ -79,6 +76,24 @@ export function roleOf(r: { requesterId: number; responderId: number | null }, u
   if (r.requesterId === userId) return "requester";
   if (r.responderId !== null && r.responderId === userId) return "responder";
   return "other";
+}
+
+type Graded = { clinicalGrade: ClinicalGrade };
+
+/** Swaps are only between clinicians of the same clinical grade (DESIGN §5.8, §5.9, §5.11). */
+export const sameGrade = (a: Graded, b: Graded) => a.clinicalGrade === b.clinicalGrade;
+
+/**
+ * Whether `other` is one of `me`'s swap colleagues: same grade, address proved, not `me`. Only
+ * colleagues are listed to each other (matches, open requests) and only a colleague can be sent a
+ * request; a clinician who has not proved their address is listed to nobody. The SQL form of this
+ * rule is `swapColleagueOf` in server/swaps/queries.ts.
+ */
+export function isSwapColleague(
+  me: Graded & { id: number },
+  other: Graded & { id: number; emailVerifiedAt: Date | null },
+): boolean {
+  return other.id !== me.id && sameGrade(me, other) && other.emailVerifiedAt !== null;
 }
 
 export type SwapAction =

@@ -161,9 +161,6 @@ export function shiftWindow(focus: Focus, limits: WtrLimits): Focus {
 const WEEKDAYS = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]; // 1 Jan 1970 was a Thursday
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** 'Sat 12 Dec' for a yyyy-MM-dd day. */
-export const dayLabel = (day: string) => labelOf(dayNumber(day));
-
 function labelOf(n: number): string {
   const day = dayString(n);
   return `${WEEKDAYS[((n % 7) + 7) % 7]} ${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;

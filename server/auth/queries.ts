@@ -18,12 +18,6 @@ export async function clear(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-// ---- Sessions
-
-export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
-  await db.insert(sessions).values(row);
-}
-
 // Hashed ids, the idle timeout and the user's session list live in sessions.ts.
 export { destroyUserSessions, purgeExpired } from "./session-queries";
 export { destroySession, userForSession } from "./sessions";
@@ -51,11 +45,6 @@ export async function userByEmail(db: Db, email: string): Promise<UserRow | unde
   return user;
 }
 
-export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [user] = await db.insert(users).values(values).returning();
-  return user;
-}
-
 export async function touchLastLogin(db: Db, userId: number): Promise<UserRow> {
   const [updated] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId)).returning();
   return updated;
@@ -63,36 +52,6 @@ export async function touchLastLogin(db: Db, userId: number): Promise<UserRow> {
 
 export async function insertPasswordReset(db: Db, row: typeof passwordResets.$inferInsert) {
   await db.insert(passwordResets).values(row);
-}
-
-/**
- * Uses up the reset link with this token hash if it is unused and unexpired, then every other link of
- * its user (mailed earlier, they must not change the new password again), sets the password and ends
- * the user's sessions. False when there is no such link.
- */
-/** Answers the user whose password was reset, or null when the token is not valid. */
-export async function resetWithToken(db: Db, hash: string, hashedPassword: string): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hash),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
-      .returning();
-    if (!reset) return null;
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-    await tx.update(users).set({ password: hashedPassword }).where(eq(users.id, reset.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
-    return reset.userId;
-  });
 }
 
 export async function passwordOf(db: Db, userId: number): Promise<string | undefined> {

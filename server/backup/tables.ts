@@ -65,15 +65,3 @@ export async function sequenceValues(client: pg.ClientBase): Promise<SequenceVal
   }
   return values;
 }
-
-/** Per table: the row count and a checksum of the content, for comparing two databases. */
-export async function tableFingerprints(client: pg.ClientBase): Promise<Record<string, string>> {
-  const result: Record<string, string> = {};
-  for (const table of await appTables(client)) {
-    const { rows } = await client.query<{ n: string; sum: string | null }>(
-      `select count(*)::text as n, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as sum from ${qualified(table.name)} t`,
-    );
-    result[table.name] = `${rows[0].n} ${rows[0].sum}`;
-  }
-  return result;
-}

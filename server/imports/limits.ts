@@ -1,6 +1,4 @@
-/** Upload and workbook limits of the roster import (SPEC §9, DESIGN §5.15). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const MAX_UPLOAD_LABEL = "5MB";
+/** Workbook limits of the roster import (SPEC §9, DESIGN §5.15); the upload's own is in common/imports.ts. */
 
 /** An .xlsx's ZIP directory is checked against these before anything is unpacked. */
 export const ZIP_LIMITS = {

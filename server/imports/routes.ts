@@ -1,12 +1,13 @@
 import { setImmediate } from "node:timers/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "../../common/imports";
 import { currentUser, requireUser } from "../auth/guard";
 import type { ShiftRow } from "../db/schema";
 import { AppError, badRequest, tooMany } from "../errors";
 import { toShift } from "../shifts/service";
 import { hasMagic, kindFromName, type WorkbookKind } from "./file-type";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, ZIP_LIMITS } from "./limits";
+import { ZIP_LIMITS } from "./limits";
 import { createParsePool, ParsePoolBusy } from "./parse-pool";
 import { RosterFileError } from "./read-workbook";
 import { expectedHeaders } from "./roster-columns";

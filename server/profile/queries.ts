@@ -1,11 +1,6 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/open";
+import type { Tx } from "../db/open";
 import { rateLimits, sessions, users } from "../db/schema";
-
-export async function updateUser(db: Db, userId: number, changes: Partial<typeof users.$inferInsert>) {
-  const [updated] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
-  return updated;
-}
 
 export async function updateUserReturning(tx: Tx, userId: number, changes: Partial<typeof users.$inferInsert>) {
   const [updated] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();

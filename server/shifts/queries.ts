@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Shift } from "../../common/shifts";
 import type { Db, Tx } from "../db/open";
@@ -52,18 +52,6 @@ export async function shiftsOfCompletedSwaps(db: Conn, shiftIds: number[]): Prom
     .from(swapRequests)
     .where(and(eq(swapRequests.status, "completed"), inArray(swapRequests.requesterShiftId, shiftIds)));
   return new Set(rows.map((r) => r.id));
-}
-
-/** A user's shifts ordered by day and start time, optionally within [start, end] (inclusive days). */
-export function shiftsOf(db: Conn, userId: number, range: DayRange = {}): Promise<ShiftRow[]> {
-  const where = [eq(shifts.userId, userId)];
-  if (range.start) where.push(gte(shifts.date, range.start));
-  if (range.end) where.push(lte(shifts.date, range.end));
-  return db
-    .select()
-    .from(shifts)
-    .where(and(...where))
-    .orderBy(asc(shifts.date), sql`${shifts.startTime} asc nulls first`, asc(shifts.id));
 }
 
 /**
@@ -147,11 +135,6 @@ export async function identicalShiftOf(
   return row?.id;
 }
 
-export async function lockShift(tx: Tx, shiftId: number) {
-  const [row] = await tx.select().from(shifts).where(eq(shifts.id, shiftId)).for("update");
-  return row as ShiftRow | undefined;
-}
-
 export async function insertShiftRows(tx: Tx, values: (typeof shifts.$inferInsert)[]): Promise<ShiftRow[]> {
   const inserted: ShiftRow[] = [];
   // In slices, so a large import stays under PostgreSQL's limit of bind parameters.
@@ -173,15 +156,6 @@ export async function updateShiftRow(tx: Tx, shiftId: number, changes: Partial<t
 
 export async function deleteShiftRow(tx: Tx, shiftId: number) {
   await tx.delete(shifts).where(eq(shifts.id, shiftId));
-}
-
-/** Deletes the user's shifts on the days; answers how many went. */
-export async function deleteShiftsOnDays(tx: Tx, userId: number, days: string[]): Promise<number> {
-  const deleted = await tx
-    .delete(shifts)
-    .where(and(eq(shifts.userId, userId), inArray(shifts.date, days)))
-    .returning({ id: shifts.id });
-  return deleted.length;
 }
 
 const between = (userId: number, start: string, end: string): SQL | undefined =>

@@ -21,10 +21,8 @@ import { guardOffDays } from "../swaps/off-day-guard";
 import {
   deleteShiftRow,
   deleteShiftsBetween,
-  deleteShiftsOnDays,
   identicalShiftOf,
   insertShiftRows,
-  lockShift,
   lockShiftIdsBetween,
   offDaysOfOpenSwaps,
   shiftOfUser,
@@ -154,23 +152,6 @@ export async function changeCalendar<T>(
 }
 
 /**
- * Replaces everything the user has on each day that `rows` covers with `rows` (a roster import:
- * re-importing a newer roster is safe). Days not in `rows` are untouched.
- */
-export async function replaceShiftsOnDays(
-  tx: Tx,
-  userId: number,
-  rows: ShiftFields[],
-): Promise<{ deletedCount: number; shifts: ShiftRow[] }> {
-  const checked = rows.map(checkShiftFields);
-  const days = [...new Set(checked.map((r) => r.date))];
-  if (days.length === 0) return { deletedCount: 0, shifts: [] };
-  const deletedCount = await deleteShiftsOnDays(tx, userId, days);
-  const inserted = await insertShifts(tx, userId, checked);
-  return { deletedCount, shifts: inserted };
-}
-
-/**
  * Deletes the user's shifts on the days start..end inclusive, except shifts an open swap request
  * depends on (the requester's shift, offered shifts, the responder's Available Off Day) and shifts
  * of completed swaps; answers how many went.
@@ -185,25 +166,6 @@ export async function clearDays(tx: Tx, userId: number, start: string, end: stri
   const deletedDays = await deleteShiftsBetween(tx, userId, start, end, [...keep]);
   await syncAvailability(tx, userId, deletedDays);
   return deletedDays.length;
-}
-
-/**
- * Gives a shift to another user (a completed swap), optionally changing its fields on the way;
- * re-indexes both users' days. The caller checks it may do so and holds the row lock it needs.
- */
-export async function transferShift(
-  tx: Tx,
-  shiftId: number,
-  toUserId: number,
-  changes: Partial<ShiftFields> = {},
-): Promise<ShiftRow> {
-  const current = await lockShift(tx, shiftId);
-  if (!current) throw notFound(SHIFT_NOT_FOUND);
-  const merged = checkShiftFields({ ...current, ...changes });
-  const row = await updateShiftRow(tx, shiftId, { ...merged, userId: toUserId });
-  await syncAvailability(tx, current.userId, [current.date]);
-  await syncAvailability(tx, toUserId, [current.date, row.date]);
-  return row;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -1,10 +1,12 @@
-import { todayInLondon } from "../../common/dates";
+import { longDay, todayInLondon } from "../../common/dates";
 import { gradeLabel } from "../../common/enums";
+import { fullName } from "../../common/names";
 import {
   partiesOf,
   roleOf,
   type SwapRequest,
   type SwapRole,
+  sameGrade,
   swappableShiftTypes,
   UNACKNOWLEDGED_WARNINGS_MESSAGE,
 } from "../../common/swaps";
@@ -15,7 +17,7 @@ import { badRequest, conflict, conflictWith, notFound } from "../errors";
 import { recordNotification } from "../notifications/record";
 import { completeSwap, type VerifiedDeal } from "./complete-swap";
 import { hydrateOne } from "./detail-queries";
-import { check, type Effects, fullName, LockPlanChanged, longDay, publish, SWAP_NOT_FOUND, transact } from "./kernel";
+import { check, type Effects, LockPlanChanged, publish, SWAP_NOT_FOUND, transact } from "./kernel";
 import {
   availabilityById,
   clearOfferChoice,
@@ -176,7 +178,7 @@ async function verifyDeal(tx: Tx, r: SwapRequestRow, chosen: number | null): Pro
     throw conflict("The shift is no longer a day or night shift, so this swap cannot go ahead");
   }
   if (shift.date <= today) throw conflict("The shift date has passed, so this swap cannot go ahead");
-  if (responder.clinicalGrade !== requester.clinicalGrade) {
+  if (!sameGrade(responder, requester)) {
     throw conflict(
       `Swaps are only between clinicians of the same clinical grade, and ${fullName(responder)} is now a ${gradeLabel(
         responder.clinicalGrade,

@@ -1,4 +1,4 @@
-import { todayInLondon } from "../../common/dates";
+import { longDay, todayInLondon } from "../../common/dates";
 import {
   partiesOf,
   requesterShiftIssue,
@@ -6,6 +6,7 @@ import {
   type SwapAction,
   type SwapRequest,
   type SwapRole,
+  sameGrade,
   type Transition,
   type UpdateSwapRequest,
   updateKinds,
@@ -15,7 +16,7 @@ import type { SwapRequestRow, UserRow } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import { recordNotification } from "../notifications/record";
 import { hydrateOne } from "./detail-queries";
-import { check, clearedAgreements, lockForParty, longDay, publish, SWAP_NOT_FOUND, transact } from "./kernel";
+import { check, clearedAgreements, lockForParty, publish, SWAP_NOT_FOUND, transact } from "./kernel";
 import {
   clearOfferChoice,
   deleteRequestRow,
@@ -165,8 +166,9 @@ export async function offerToCover(db: Db, me: UserRow, id: number): Promise<Swa
     if (!r) throw notFound(SWAP_NOT_FOUND);
     const requester = (await userById(tx, r.requesterId)) as UserRow;
     const role = roleOf(r, me.id);
-    // A request of another grade is not listed to this user: it does not exist for them.
-    if (role === "other" && requester.clinicalGrade !== me.clinicalGrade) throw notFound(SWAP_NOT_FOUND);
+    // A request of another grade is not listed to this user: it does not exist for them. Only the
+    // grade here; checkResponder below holds me to the whole rule, with its own refusals.
+    if (role === "other" && !sameGrade(requester, me)) throw notFound(SWAP_NOT_FOUND);
     check("offerToCover", role, r);
     // The shift's lock, as creation takes it, so a request to me for it cannot slip in meanwhile.
     const [shift] = await lockShifts(tx, [r.requesterShiftId]);

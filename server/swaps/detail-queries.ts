@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   partiesOf,
@@ -11,7 +11,7 @@ import {
 import type { Db } from "../db/open";
 import { preparedPerDb } from "../db/prepared";
 import { type SwapRequestRow, shifts, swapRequestOffers, swapRequests, type UserRow, users } from "../db/schema";
-import type { Conn } from "./queries";
+import { type Conn, swapColleagueOf } from "./queries";
 
 const shiftColumns = {
   id: shifts.id,
@@ -143,9 +143,7 @@ export function openRequestRows(db: Db, me: Pick<UserRow, "id" | "clinicalGrade"
       and(
         sql`${swapRequests.responderId} is null`,
         eq(swapRequests.status, "pending"),
-        ne(swapRequests.requesterId, me.id),
-        eq(users.clinicalGrade, me.clinicalGrade),
-        isNotNull(users.emailVerifiedAt),
+        swapColleagueOf(me),
         eq(shifts.userId, swapRequests.requesterId),
         gt(shifts.date, after),
         eq(shifts.isProtected, false),

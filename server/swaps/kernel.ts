@@ -1,6 +1,6 @@
 import { decide, roleOf, type SwapAction, type SwapRole, type SwapShift } from "../../common/swaps";
 import type { Db, Tx } from "../db/open";
-import type { ShiftRow, SwapRequestRow, UserRow } from "../db/schema";
+import type { ShiftRow, SwapRequestRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { publishToUsers } from "../realtime/publish";
 import { requestById } from "./queries";
@@ -75,19 +75,6 @@ export const clearedAgreements = {
   responderAgreedAt: null,
   acceptedOfferShiftId: null,
 } as const;
-
-export const fullName = (u: Pick<UserRow, "firstName" | "lastName">) => `${u.firstName} ${u.lastName}`;
-
-export function longDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-GB", {
-    timeZone: "UTC",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
-}
 
 export const toSwapShift = (s: ShiftRow): SwapShift => ({
   id: s.id,

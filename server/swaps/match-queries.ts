@@ -5,6 +5,7 @@ import type { Focus } from "../../common/working-time";
 import type { Db } from "../db/open";
 import { queryPrepared } from "../db/prepared";
 import { shifts, type UserRow, userAvailability, users } from "../db/schema";
+import { swapColleagueOf } from "./queries";
 import { parseWorkingShifts, workingShiftsText } from "./warning-queries";
 
 type JsonShift = { id: number; date: string; shiftType: ShiftType; startTime: string | null; endTime: string | null };
@@ -63,8 +64,7 @@ export async function matchesWithShifts(
           ${users.firstName}, ${users.lastName}, ${users.id}) as n
       from ${userAvailability} join ${users} on ${users.id} = ${userAvailability.userId}
       where ${userAvailability.date} = ${date} and ${userAvailability.status} = 'available'
-        and ${users.clinicalGrade} = ${me.clinicalGrade} and ${users.id} <> ${me.id}
-        and ${users.emailVerifiedAt} is not null
+        and ${swapColleagueOf(me)}
       order by n
       limit ${MATCHES_LIMIT})
     select m.*,

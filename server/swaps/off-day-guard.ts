@@ -1,7 +1,8 @@
+import { longDay } from "../../common/dates";
 import { CONFIRM_SWAP_CHANGE } from "../../common/shifts";
 import type { Tx } from "../db/open";
 import { conflict } from "../errors";
-import { clearedAgreements, type Effects, longDay } from "./kernel";
+import { clearedAgreements, type Effects } from "./kernel";
 import { clearOfferChoice, insertSwapMessage, openRequestsAsResponderOn, saveRequest } from "./queries";
 import { isBusy, lockDays } from "./shift-queries";
 

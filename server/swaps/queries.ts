@@ -12,6 +12,13 @@ import {
 
 export type Conn = Db | Tx;
 
+/**
+ * `isSwapColleague(me, users row)` (common/swap-rules.ts) as a condition on the `users` table of
+ * the statement: same grade as `me`, address proved, not `me`.
+ */
+export const swapColleagueOf = (me: Pick<UserRow, "id" | "clinicalGrade">) =>
+  sql`(${users.clinicalGrade} = ${me.clinicalGrade} and ${users.emailVerifiedAt} is not null and ${users.id} <> ${me.id})`;
+
 export async function requestById(db: Conn, id: number, forUpdate = false): Promise<SwapRequestRow | undefined> {
   const q = db.select().from(swapRequests).where(eq(swapRequests.id, id));
   const [row] = forUpdate ? await q.for("update") : await q;

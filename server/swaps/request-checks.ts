@@ -1,8 +1,8 @@
-import { todayInLondon } from "../../common/dates";
+import { longDay, todayInLondon } from "../../common/dates";
+import { isSwapColleague } from "../../common/swaps";
 import type { Tx } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
-import { longDay } from "./kernel";
 import { availableOffDay, openDuplicateOf, userById } from "./queries";
 import { firstBusyDay, shiftsByIds } from "./shift-queries";
 
@@ -27,7 +27,7 @@ export async function checkResponder(
 ): Promise<{ responder: UserRow; availabilityId: number }> {
   if (responderId === requester.id) throw badRequest("You cannot send a swap request to yourself", "responderId");
   const responder = await userById(tx, responderId);
-  if (!responder || responder.clinicalGrade !== requester.clinicalGrade || responder.emailVerifiedAt === null) {
+  if (!responder || !isSwapColleague(requester, responder)) {
     throw notFound(CLINICIAN_NOT_FOUND);
   }
   const row = await availableOffDay(tx, responderId, day);

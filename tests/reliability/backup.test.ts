@@ -7,7 +7,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { addDays } from "../../common/dates";
-import { tableFingerprints } from "../../server/backup/tables";
+import { appTables, qualified } from "../../server/backup/tables";
 import { runningEmbeddedUrl } from "../../server/db/embedded";
 import journal from "../../server/db/migrations/meta/_journal.json";
 import { appliedSchemaVersion, connect, runMigrations, shippedSchemaVersion } from "../../server/db/open";
@@ -47,6 +47,18 @@ async function command(script: string, args: string[], env: Record<string, strin
 const backup = (file: string, env: Record<string, string>) => command("server/backup/backup-command.ts", [file], env);
 const restore = (file: string, env: Record<string, string>, ...flags: string[]) =>
   command("server/backup/restore-command.ts", [file, ...flags], env);
+
+/** Per table: the row count and a checksum of the content, for comparing two databases. */
+async function tableFingerprints(client: pg.ClientBase): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const table of await appTables(client)) {
+    const { rows } = await client.query<{ n: string; sum: string | null }>(
+      `select count(*)::text as n, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as sum from ${qualified(table.name)} t`,
+    );
+    result[table.name] = `${rows[0].n} ${rows[0].sum}`;
+  }
+  return result;
+}
 
 async function fingerprints(url: string) {
   const client = new pg.Client({ connectionString: url });

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fileProblem, MAX_IMPORT_BYTES } from "../../client/src/features/import/file-checks";
+import { fileProblem } from "../../client/src/features/import/file-checks";
 import { importFailure, importSuccess } from "../../client/src/features/import/import-messages";
 import { ApiError, apiRequest } from "../../client/src/lib/api";
+import { MAX_UPLOAD_BYTES } from "../../common/imports";
 
 describe("the client's checks of a chosen file", () => {
   it("accepts .xlsx and .xls up to 5MB, whatever the case of the extension", () => {
     expect(fileProblem({ name: "Roster.XLSX", size: 1000 })).toBeNull();
-    expect(fileProblem({ name: "old.xls", size: MAX_IMPORT_BYTES })).toBeNull();
+    expect(fileProblem({ name: "old.xls", size: MAX_UPLOAD_BYTES })).toBeNull();
   });
 
   it("refuses other types and larger files with the SPEC texts", () => {
@@ -15,7 +16,7 @@ describe("the client's checks of a chosen file", () => {
       description: "Please upload an Excel file (.xlsx, .xls)",
     });
     expect(fileProblem({ name: "roster.xlsx.pdf", size: 10 })?.title).toBe("Invalid file type");
-    expect(fileProblem({ name: "roster.xlsx", size: MAX_IMPORT_BYTES + 1 })).toEqual({
+    expect(fileProblem({ name: "roster.xlsx", size: MAX_UPLOAD_BYTES + 1 })).toEqual({
       title: "File too large",
       description: "Maximum file size is 5MB",
     });

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "../../common/dates";
 import type { ShiftType } from "../../common/enums";
-import { dayNumber, dayString, londonMinute } from "../../common/london-time";
+import { dayNumber, dayString, londonMinuteOf } from "../../common/london-time";
 import { warningSchema } from "../../common/swaps";
 import {
   type BeforeAfter,
@@ -107,7 +107,7 @@ describe("Europe/London wall-clock time", () => {
         const date = addDays(d, shiftDays);
         const [y, m, dd] = date.split("-").map(Number);
         const expected = new TZDate(y, m - 1, dd, Math.floor(q / 4), (q % 4) * 15, "Europe/London").getTime() / 60_000;
-        expect(londonMinute(date, q * 15)).toBe(expected);
+        expect(londonMinuteOf(dayNumber(date), q * 15)).toBe(expected);
       }),
       { numRuns: 400 },
     );

@@ -1,4 +1,4 @@
-// Formatting shared by every screen: dates, shift types and times, names.
+// Formatting shared by every screen: dates, shift types and times (names: common/names.ts).
 import type { SwapShift } from "@common/swaps";
 import { format, parseISO } from "date-fns";
 import { shiftTimesText, TIME_FORMAT } from "./shift-times";
@@ -20,5 +20,3 @@ export const shiftTimes = (shift: Pick<SwapShift, "shiftType" | "startTime" | "e
 export const formatDay = (day: string, pattern: string = SHORT_DATE) => format(parseISO(day), pattern);
 
 export const formatInstant = (iso: string, pattern = `MMM d, yyyy ${TIME_FORMAT}`) => format(new Date(iso), pattern);
-
-export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();

@@ -5,7 +5,6 @@ import { cn } from "@/lib/utils";
 import { selectTriggerClassName } from "./select-trigger-style";
 
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {

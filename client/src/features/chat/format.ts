@@ -1,5 +1,5 @@
 import type { Conversation } from "@common/messages";
-import { fullName } from "@/lib/format";
+import { fullName } from "@common/names";
 
 export { TIME_FORMAT as TIME } from "@/lib/shift-times";
 

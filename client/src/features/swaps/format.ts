@@ -1,14 +1,6 @@
+import { fullName } from "@common/names";
 import { awaitsGrs } from "@common/swap-order";
-import type { SwapRequest } from "@common/swaps";
-import { fullName } from "@/lib/format";
-
-export type MyRole = "requester" | "responder" | "other";
-
-export function myRole(r: Pick<SwapRequest, "requesterId" | "responderId">, myId: number): MyRole {
-  if (r.requesterId === myId) return "requester";
-  if (r.responderId === myId) return "responder";
-  return "other";
-}
+import { roleOf, type SwapRequest } from "@common/swaps";
 
 /** A request's place in DESIGN §5.20's one order (common/swap-order.ts). */
 export const requestOrderKey = (r: SwapRequest) => ({
@@ -31,7 +23,7 @@ export function counterpartLabel(r: SwapRequest, myId: number): string {
 export function waitingFor(r: SwapRequest, myId: number, today: string): string {
   if (awaitsGrs(requestOrderKey(r), today)) return "Submit on GRS";
   if (r.responderId === null) return "Looking for match";
-  const requester = myRole(r, myId) === "requester";
+  const requester = roleOf(r, myId) === "requester";
   const mine = requester ? r.requesterAgreed : r.responderAgreed;
   const theirs = requester ? r.responderAgreed : r.requesterAgreed;
   return !mine && (theirs || !requester) ? "Needs your answer" : "Awaiting response";

@@ -1,4 +1,5 @@
 import type { Conversation } from "@common/messages";
+import { fullName } from "@common/names";
 import { awaitsGrs, splitByShift } from "@common/swap-order";
 import { MessageSquare } from "lucide-react";
 import type { MouseEvent } from "react";
@@ -10,15 +11,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { UnreadBadge } from "@/components/unread-badge";
 import { errorMessage } from "@/lib/api";
-import {
-  DAY_WITH_WEEKDAY,
-  formatDay,
-  formatInstant,
-  fullName,
-  SHORT_DATE,
-  shiftTimes,
-  shiftTypeLabel,
-} from "@/lib/format";
+import { DAY_WITH_WEEKDAY, formatDay, formatInstant, SHORT_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
 import { useToday } from "@/lib/use-today";
 import { cn, initials } from "@/lib/utils";
 import { useConversations } from "../api/get-conversations";

@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_LABEL } from "@common/imports";
 import { Download, FileSpreadsheet, Upload, X } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -114,7 +115,7 @@ export function ImportExcelTab() {
           <FileSpreadsheet aria-hidden="true" className="size-10 text-primary" />
           <p className="font-semibold">Drag and drop your roster here, or choose it</p>
           <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-            Excel files (.xlsx or .xls) up to 5MB
+            Excel files (.xlsx or .xls) up to {MAX_UPLOAD_LABEL}
           </p>
           <Button
             variant="outline"

@@ -1,9 +1,9 @@
+import { roleOf } from "@common/swaps";
 import { AlertTriangle, CheckCircle2, ChevronDown } from "lucide-react";
 import { SwapStatusBadge } from "@/components/swap-status-badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useSwapRequest } from "../api/get-swap-request";
-import { myRole } from "../format";
 
 /**
  * A compact line with where the deal stands and a way straight to the Deal Agreement, for screens
@@ -21,7 +21,7 @@ export function DealBar({
   const query = useSwapRequest(swapRequestId);
   const r = query.data;
   if (!r) return null;
-  const role = myRole(r, myId);
+  const role = roleOf(r, myId);
   if (role === "other") return null;
   const mine = role === "requester" ? r.requesterAgreed : r.responderAgreed;
   const theirs = role === "requester" ? r.responderAgreed : r.requesterAgreed;

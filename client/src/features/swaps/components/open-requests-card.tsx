@@ -1,3 +1,4 @@
+import { fullName } from "@common/names";
 import type { SwapRequest } from "@common/swaps";
 import { type ReactNode, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -16,7 +17,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
-import { formatDay, fullName, LONG_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
+import { formatDay, LONG_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
 import { useOpenRequests } from "../api/get-open-requests";
 import { useOfferToCover } from "../api/offer-to-cover";
 import { failureToast, successToast } from "../toasts";

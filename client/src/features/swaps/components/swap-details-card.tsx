@@ -1,5 +1,6 @@
+import { fullName } from "@common/names";
 import { allowedActions } from "@common/swap-rules";
-import type { SwapRequest } from "@common/swaps";
+import { roleOf, type SwapRequest, type SwapRole } from "@common/swaps";
 import type { Warning } from "@common/working-time";
 import { CheckCircle2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -23,7 +24,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage, isApiError } from "@/lib/api";
-import { formatDay, formatInstant, fullName, LONG_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
+import { formatDay, formatInstant, LONG_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
 import { useNeedsConnection } from "@/lib/use-online";
 import { useUser } from "@/lib/user";
 import { useAgreeToSwap } from "../api/agree";
@@ -33,7 +34,6 @@ import { useRejectSwapRequest } from "../api/reject";
 import { useWithdrawAgreement } from "../api/unagree";
 import { useUndoDecline } from "../api/undo-decline";
 import { useUpdateSwapRequest } from "../api/update-swap-request";
-import { myRole } from "../format";
 import { useCalendarRefreshOnCompletion } from "../hooks/use-calendar-refresh-on-completion";
 import { failureToast, successToast } from "../toasts";
 import { otherFirstName, restWarningsOf } from "./rest-warnings";
@@ -90,7 +90,7 @@ export function SwapDetailsCard({ swapRequestId, onDeleted }: { swapRequestId: n
 }
 
 function Details({ request: r, myId, onDeleted }: { request: SwapRequest; myId: number; onDeleted?: () => void }) {
-  const role = myRole(r, myId);
+  const role = roleOf(r, myId);
   const state = {
     status: r.status,
     requesterAgreed: r.requesterAgreed,
@@ -168,15 +168,7 @@ function Details({ request: r, myId, onDeleted }: { request: SwapRequest; myId: 
   );
 }
 
-function DealAgreement({
-  request: r,
-  role,
-  canAgree,
-}: {
-  request: SwapRequest;
-  role: ReturnType<typeof myRole>;
-  canAgree: boolean;
-}) {
+function DealAgreement({ request: r, role, canAgree }: { request: SwapRequest; role: SwapRole; canAgree: boolean }) {
   const agree = useAgreeToSwap();
   const withdraw = useWithdrawAgreement();
   const [offerChoice, setOfferChoice] = useState<number | null>(r.acceptedOfferShiftId);

@@ -1,6 +1,6 @@
 import { awaitsGrs } from "@common/swap-order";
 import { allowedActions } from "@common/swap-rules";
-import type { SwapRequest } from "@common/swaps";
+import { roleOf, type SwapRequest } from "@common/swaps";
 import { MessageSquare, Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -8,14 +8,14 @@ import { SubmitOnGrsBadge, SwapStatusBadge } from "@/components/swap-status-badg
 import { Button } from "@/components/ui/button";
 import { formatDay, SHORT_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
 import { useToday } from "@/lib/use-today";
-import { counterpartLabel, myRole, requestOrderKey } from "../format";
+import { counterpartLabel, requestOrderKey } from "../format";
 import { EditSwapRequestDialog } from "./edit-swap-request-dialog";
 
 /** One request in a list: date, shift type, times, status, who, the requester's edit control and the chat link. */
 export function SwapRequestItem({ request: r, myId }: { request: SwapRequest; myId: number }) {
   const [editing, setEditing] = useState(false);
   const today = useToday();
-  const role = myRole(r, myId);
+  const role = roleOf(r, myId);
   const state = {
     status: r.status,
     requesterAgreed: r.requesterAgreed,

@@ -1,10 +1,11 @@
 import { gradeLabel } from "@common/enums";
+import { fullName } from "@common/names";
 import { MAX_OFFERS } from "@common/swap-rules";
 import type { PotentialMatch, SwapShift } from "@common/swaps";
 import type { Warning } from "@common/working-time";
 import { RestWarnings } from "@/components/rest-warnings";
 import { Spinner } from "@/components/ui/spinner";
-import { formatDay, fullName, LONG_DATE } from "@/lib/format";
+import { formatDay, LONG_DATE } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { askKey, type SwapWizardTarget } from "../hooks/use-swap-wizard";
 import { OfferPicker } from "./offer-picker";

@@ -1,9 +1,9 @@
+import { fullName } from "@common/names";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { fullName } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { type SwapWizardTarget, useSwapWizard, type WizardStep } from "../hooks/use-swap-wizard";
 import { Confirm, FindMatches, SelectCoverage, SelectShift } from "./swap-wizard-steps";
