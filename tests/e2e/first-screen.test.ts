@@ -607,6 +607,7 @@ describe("the first screen", () => {
     for (const screen of ["/", "/dashboard"]) {
       await page.goto(screen);
       // What is drawn (Playwright's text search leaves <noscript> out, so read the rendered text).
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, not every node's, is what a visitor sees
       expect(await page.evaluate(() => document.body.innerText.trim()), screen).toBe(
         "CrewSwap needs JavaScript to run. Please enable it in your browser.",
       );
