@@ -167,6 +167,15 @@ describe("hub pages, kept per instance and shared by viewers", () => {
     expect(await pageIds(other)).not.toContain(urgent.id);
   });
 
+  it("lists a colleague who signs up as urgent on another instance, at once", async () => {
+    const viewer = await party(t.baseUrl);
+    const early = await party(t.baseUrl, { swapUrgency: "urgent", activelySeekingSwaps: true });
+    expect(await pageIds(viewer)).toContain(early.id);
+    // Signed up through the other instance: a new account is a change to who can be listed.
+    const newcomer = await party(second.baseUrl, { swapUrgency: "urgent", activelySeekingSwaps: true });
+    expect(await pageIds(viewer)).toContain(newcomer.id);
+  });
+
   it("lists a seeking colleague who offers a day in the range on another instance, at once", async () => {
     const viewer = await party(t.baseUrl);
     const seeker = await party(t.baseUrl, { swapUrgency: "none", activelySeekingSwaps: true });
