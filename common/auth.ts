@@ -76,23 +76,32 @@ export function isAllowedEmail(email: string, domains: readonly string[]): boole
 }
 
 /** The user as every API answer carries it: never the password hash. */
-export type PublicUser = {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  clinicalGrade: (typeof clinicalGrades)[number];
-  paramedicBase: string | null;
-  hub: (typeof hubs)[number] | null;
-  phoneNumber: string | null;
-  experience: string | null;
-  activelySeekingSwaps: boolean;
-  swapUrgency: (typeof swapUrgencies)[number];
-  createdAt: string;
-  lastLoginAt: string | null;
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  clinicalGrade: z.enum(clinicalGrades),
+  paramedicBase: z.string().nullable(),
+  hub: z.enum(hubs).nullable(),
+  phoneNumber: z.string().nullable(),
+  experience: z.string().nullable(),
+  activelySeekingSwaps: z.boolean(),
+  swapUrgency: z.enum(swapUrgencies),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
   /** False until the owner opens the link mailed to the address (colleagues do not see them meanwhile). */
-  emailVerified: boolean;
+  emailVerified: z.boolean(),
   /** A new address waiting for its link to be opened; `email` stays until then. */
-  pendingEmail: string | null;
-};
+  pendingEmail: z.string().nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** An account action's outcome, worded for the person (forgot and reset password, sign-outs, mails). */
+export const noticeSchema = z.object({ message: z.string() });
+export type Notice = z.infer<typeof noticeSchema>;
+
+/** POST /api/auth/logout. */
+export const signedOutSchema = z.object({ ok: z.literal(true) });
+export type SignedOut = z.infer<typeof signedOutSchema>;

@@ -1,3 +1,15 @@
-/** SPEC §5 'Import file' and §9: a roster upload is at most 5MB; the client checks before sending, the server on receipt. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const MAX_UPLOAD_LABEL = "5MB";
+import { z } from "zod";
+import { shiftSchema } from "./shifts";
+
+/** A roster row the import skipped, adjusted or kept, by its sheet and row number. */
+export const rowNoteSchema = z.object({ sheet: z.string(), row: z.number().int(), reason: z.string() });
+export type RowNote = z.infer<typeof rowNoteSchema>;
+
+/** POST /api/shifts/import: the shifts written and what happened to the other rows. */
+export const importResultSchema = z.object({
+  shifts: z.array(shiftSchema),
+  skipped: z.array(rowNoteSchema),
+  adjusted: z.array(rowNoteSchema),
+  kept: z.array(rowNoteSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ShiftType, SwapStatus } from "./enums";
+import { shiftTypes, swapStatuses } from "./enums";
 import { MAX_ROW_ID, MESSAGE_MAX_LENGTH, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "./message-rules";
 
 export * from "./message-rules";
@@ -35,31 +35,45 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
-export type ConversationUser = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  hub: string | null;
-};
+export const conversationUserSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  hub: z.string().nullable(),
+});
 
 /** One row of the /messages list, and the header of one conversation. */
-export type Conversation = {
-  swapRequestId: number;
-  status: SwapStatus;
+export const conversationSchema = z.object({
+  swapRequestId: z.number().int(),
+  status: z.enum(swapStatuses),
   /** A party has ticked 'Submitted on GRS' (a completed swap waits for it among the active ones). */
-  grsSubmitted: boolean;
-  createdAt: string;
-  updatedAt: string;
+  grsSubmitted: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** True when the signed-in user made the request. */
-  youRequested: boolean;
-  requester: ConversationUser | null;
+  youRequested: z.boolean(),
+  requester: conversationUserSchema.nullable(),
   /** The other party; null when there is none yet ('Awaiting responder') or it is gone ('Unknown user'). */
-  otherParty: ConversationUser | null;
-  awaitingResponder: boolean;
-  shift: { id: number; date: string; shiftType: ShiftType; startTime: string | null; endTime: string | null };
+  otherParty: conversationUserSchema.nullable(),
+  awaitingResponder: z.boolean(),
+  shift: z.object({
+    id: z.number().int(),
+    date: z.string(),
+    shiftType: z.enum(shiftTypes),
+    startTime: z.string().nullable(),
+    endTime: z.string().nullable(),
+  }),
   /** The hub of the requester, whose shift the request is about. */
-  hub: string | null;
-  lastMessage: { content: string; createdAt: string; senderId: number } | null;
-  unreadCount: number;
-  lastActivityAt: string;
-};
+  hub: z.string().nullable(),
+  lastMessage: z.object({ content: z.string(), createdAt: z.string(), senderId: z.number().int() }).nullable(),
+  unreadCount: z.number().int(),
+  lastActivityAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** GET /api/messages/unread-count: a bare JSON number (SPEC §7). */
+export const unreadCountSchema = z.number().int();
+
+/** POST /api/messages/:swapRequestId/read: how many messages it marked read. */
+export const conversationReadSchema = z.object({ updated: z.number().int() });
+export type ConversationRead = z.infer<typeof conversationReadSchema>;

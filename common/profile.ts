@@ -66,7 +66,13 @@ export const changePasswordSchema = z.object({
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** GET /api/auth/sessions: where the user is signed in. */
-export type SessionInfo = { device: string; createdAt: string; lastSeenAt: string; current: boolean };
+export const sessionInfoSchema = z.object({
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 /** The radio choices of the form; an existing not_available is kept but not offered. */
 export const swapUrgencyOptions = [

@@ -31,6 +31,14 @@ export const pushEndpointSchema = z.object({
   endpoint: z.string({ message: ENDPOINT_INVALID }).max(2048, ENDPOINT_INVALID).url(ENDPOINT_INVALID),
 });
 
+/** GET /api/push/public-key: the VAPID key a browser subscribes with. */
+export const pushPublicKeySchema = z.object({ publicKey: z.string() });
+export type PushPublicKey = z.infer<typeof pushPublicKeySchema>;
+
+/** POST /api/push/subscriptions: the endpoint now pushed to. */
+export const savedSubscriptionSchema = z.object({ endpoint: z.string() });
+export type SavedSubscription = z.infer<typeof savedSubscriptionSchema>;
+
 /** The caller's devices the server pushes to: a browser whose endpoint is not here gets no pushes. */
 export const pushSubscriptionListSchema = z.object({ endpoints: z.array(z.string()) });
 export type PushSubscriptionList = z.infer<typeof pushSubscriptionListSchema>;

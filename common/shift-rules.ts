@@ -89,13 +89,6 @@ export const shiftTypeLabels: Record<ShiftType, string> = {
 export const isAvailableOffDay = (s: Pick<Shift, "shiftType" | "restDayShiftInterest">) =>
   s.shiftType === "rest_day" && s.restDayShiftInterest;
 
-export type Availability = {
-  id: number;
-  userId: number;
-  date: string;
-  status: "available" | "unavailable" | "rest";
-};
-
 /** The longest range GET /api/availability answers (two years of days). */
 export const MAX_AVAILABILITY_RANGE_DAYS = 731;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDay, toCalendarDay } from "./dates";
-import { shiftTypes } from "./enums";
+import { availabilityStatuses, shiftTypes } from "./enums";
 import {
   CONFIRM_SWAP_CHANGE,
   DATE_MESSAGE,
@@ -28,6 +28,14 @@ export const shiftSchema = z.object({
   createdAt: z.string(),
 });
 export type Shift = z.infer<typeof shiftSchema>;
+
+/** DELETE /api/shifts/:id: the shift that is gone. */
+export const deletedShiftSchema = z.object({ id: z.number().int() });
+export type DeletedShift = z.infer<typeof deletedShiftSchema>;
+
+/** DELETE /api/shifts/clear/...: how many shifts went. */
+export const clearedShiftsSchema = z.object({ deletedCount: z.number().int() });
+export type ClearedShifts = z.infer<typeof clearedShiftsSchema>;
 
 export const shiftTimeSchema = z.string({ message: TIME_MESSAGE }).regex(TIME_PATTERN, TIME_MESSAGE);
 
@@ -78,6 +86,15 @@ export const availabilityStatusSchema = z.enum(["available", "unavailable", "res
 });
 export const availabilityCreateSchema = z.object({ date: shiftDateSchema, status: availabilityStatusSchema });
 export const availabilityUpdateSchema = z.object({ status: availabilityStatusSchema });
+
+/** A day's availability as every availability endpoint returns it. */
+export const availabilitySchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  date: z.string(),
+  status: z.enum(availabilityStatuses),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
 
 /** `?confirmSwapChange=true` on a calendar change: yes, take that Available Off Day away. */
 export const confirmSwapChangeQuery = z.object({ [CONFIRM_SWAP_CHANGE]: z.enum(["true", "false"]).optional() });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { changePasswordSchema, type SessionInfo } from "../../common/profile";
+import { noticeSchema } from "../../common/auth";
+import { changePasswordSchema, sessionInfoSchema } from "../../common/profile";
 import { unauthorized } from "../errors";
 import { publishSessionsEnded } from "../realtime/publish";
 import { emailChangedMail } from "./account-mails";
@@ -23,31 +24,37 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/auth/change-password",
-    { onRequest: requireUser, schema: { body: changePasswordSchema } },
+    { onRequest: requireUser, schema: { body: changePasswordSchema, response: { 200: noticeSchema } } },
     async (request) => {
       await changePassword(db, currentUser(request).id, sidOf(request), request.body);
       return { message: "Your password has been changed. Other devices have been signed out." };
     },
   );
 
-  r.get("/api/auth/sessions", { onRequest: requireUser }, async (request): Promise<SessionInfo[]> => {
-    const rows = await listSessions(db, currentUser(request).id, sidOf(request));
-    return rows.map((s) => ({
-      device: describeDevice(s.userAgent),
-      createdAt: s.createdAt.toISOString(),
-      lastSeenAt: s.lastSeenAt.toISOString(),
-      current: s.current,
-    }));
-  });
+  r.get(
+    "/api/auth/sessions",
+    { onRequest: requireUser, schema: { response: { 200: z.array(sessionInfoSchema) } } },
+    async (request) => {
+      const rows = await listSessions(db, currentUser(request).id, sidOf(request));
+      return rows.map((s) => ({
+        device: describeDevice(s.userAgent),
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        current: s.current,
+      }));
+    },
+  );
 
-  r.post("/api/auth/sessions/sign-out-others", { onRequest: requireUser }, async (request) => {
+  const notice = { onRequest: requireUser, schema: { response: { 200: noticeSchema } } };
+
+  r.post("/api/auth/sessions/sign-out-others", notice, async (request) => {
     const sid = sidOf(request);
     await destroyOtherSessions(db, currentUser(request).id, sid);
     await publishSessionsEnded(db, { userId: currentUser(request).id, keepSid: sessionKey(sid) });
     return { message: "Other devices have been signed out" };
   });
 
-  r.post("/api/auth/resend-verification", { onRequest: requireUser }, async (request) => {
+  r.post("/api/auth/resend-verification", notice, async (request) => {
     const mail = await resendVerification(db, currentUser(request), config.appUrl);
     await mailer.send(mail);
     return { message: "We have sent you a new link" };

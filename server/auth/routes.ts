@@ -1,6 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../../common/auth";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  noticeSchema,
+  publicUserSchema,
+  registerSchema,
+  resetPasswordSchema,
+  signedOutSchema,
+} from "../../common/auth";
 import { tooMany, unauthorized } from "../errors";
 import { verificationMail } from "./account-mails";
 import { loadUser } from "./guard";
@@ -22,7 +30,7 @@ export async function authRoutes(app: FastifyInstance) {
     keyGenerator: (request) => `register:${request.ip}`,
   });
 
-  r.get("/api/auth/user", async (request) => {
+  r.get("/api/auth/user", { schema: { response: { 200: publicUserSchema } } }, async (request) => {
     const user = await loadUser(request);
     if (!user) throw unauthorized();
     return toPublicUser(user);
@@ -31,7 +39,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     "/api/auth/register",
     {
-      schema: { body: registerSchema },
+      schema: { body: registerSchema, response: { 201: publicUserSchema } },
       config: { rateLimit: ipLimit },
       onRequest: async (request) => {
         const limit = await registrations(request);
@@ -59,7 +67,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/auth/login",
-    { schema: { body: loginSchema }, config: { rateLimit: ipLimit } },
+    { schema: { body: loginSchema, response: { 200: publicUserSchema } }, config: { rateLimit: ipLimit } },
     async (request, reply) => {
       const { email, password, rememberMe } = request.body;
       const user = await auth.login(db, email, password, request.ip, limits.auth);
@@ -72,16 +80,20 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post("/api/auth/logout", { config: { rateLimit: ipLimit } }, async (request, reply) => {
-    const sid = readSid(request);
-    if (sid) await auth.logout(db, sid);
-    clearSessionCookie(reply, cookie);
-    return { ok: true };
-  });
+  r.post(
+    "/api/auth/logout",
+    { schema: { response: { 200: signedOutSchema } }, config: { rateLimit: ipLimit } },
+    async (request, reply) => {
+      const sid = readSid(request);
+      if (sid) await auth.logout(db, sid);
+      clearSessionCookie(reply, cookie);
+      return { ok: true as const };
+    },
+  );
 
   r.post(
     "/api/auth/forgot-password",
-    { schema: { body: forgotPasswordSchema }, config: { rateLimit: ipLimit } },
+    { schema: { body: forgotPasswordSchema, response: { 200: noticeSchema } }, config: { rateLimit: ipLimit } },
     async (request, reply) => {
       // Answered before any lookup: neither the delay nor a mail server's failure may tell whether
       // the address has an account. The work runs once the answer is on its way.
@@ -98,7 +110,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/auth/reset-password",
-    { schema: { body: resetPasswordSchema }, config: { rateLimit: ipLimit } },
+    { schema: { body: resetPasswordSchema, response: { 200: noticeSchema } }, config: { rateLimit: ipLimit } },
     async (request) => {
       await auth.resetPassword(db, request.body.token, request.body.password);
       return { message: "Your password has been changed. You can now sign in." };

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isCalendarDay } from "../../common/dates";
 import {
   availabilityCreateSchema,
+  availabilitySchema,
   availabilityUpdateSchema,
   confirmSwapChangeQuery,
   MAX_AVAILABILITY_RANGE_DAYS,
@@ -20,6 +21,8 @@ const day = (name: string) =>
 
 const rangeQuery = z.object({ start: day("start"), end: day("end") });
 
+const one = { 200: availabilitySchema };
+
 const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
 export async function availabilityRoutes(app: FastifyInstance) {
@@ -27,18 +30,22 @@ export async function availabilityRoutes(app: FastifyInstance) {
   requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/availability", { schema: { querystring: rangeQuery } }, async (request) => {
-    const { start, end } = request.query;
-    if (end < start) throw badRequest("The end date must be on or after the start date", "end");
-    if (dayNumber(end) - dayNumber(start) > MAX_AVAILABILITY_RANGE_DAYS) {
-      throw badRequest("The date range can cover at most 2 years", "end");
-    }
-    return service.listAvailability(db, currentUser(request).id, start, end);
-  });
+  r.get(
+    "/api/availability",
+    { schema: { querystring: rangeQuery, response: { 200: z.array(availabilitySchema) } } },
+    async (request) => {
+      const { start, end } = request.query;
+      if (end < start) throw badRequest("The end date must be on or after the start date", "end");
+      if (dayNumber(end) - dayNumber(start) > MAX_AVAILABILITY_RANGE_DAYS) {
+        throw badRequest("The date range can cover at most 2 years", "end");
+      }
+      return service.listAvailability(db, currentUser(request).id, start, end);
+    },
+  );
 
   r.post(
     "/api/availability",
-    { schema: { body: availabilityCreateSchema, querystring: confirmSwapChangeQuery } },
+    { schema: { body: availabilityCreateSchema, querystring: confirmSwapChangeQuery, response: one } },
     async (request) => {
       const { date, status } = request.body;
       const confirmed = request.query.confirmSwapChange === "true";
@@ -48,7 +55,14 @@ export async function availabilityRoutes(app: FastifyInstance) {
 
   r.patch(
     "/api/availability/:id",
-    { schema: { params: idParam, body: availabilityUpdateSchema, querystring: confirmSwapChangeQuery } },
+    {
+      schema: {
+        params: idParam,
+        body: availabilityUpdateSchema,
+        querystring: confirmSwapChangeQuery,
+        response: one,
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const confirmed = request.query.confirmSwapChange === "true";

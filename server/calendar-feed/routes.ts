@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { calendarFeedSchema } from "../../common/calendar-feed";
 import { currentUser, requireSignedIn } from "../auth/guard";
 import { notFound } from "../errors";
 import * as service from "./service";
@@ -33,10 +34,12 @@ export async function calendarFeedRoutes(app: FastifyInstance) {
 
   await app.register(async (signedIn) => {
     requireSignedIn(signedIn);
-    signedIn.get("/api/calendar-feed/token", async (request) => {
+    const s = signedIn.withTypeProvider<ZodTypeProvider>();
+    const feed = { schema: { response: { 200: calendarFeedSchema } } };
+    s.get("/api/calendar-feed/token", feed, async (request) => {
       return feedUrl(request, await service.getOrCreateToken(db, currentUser(request).id));
     });
-    signedIn.post("/api/calendar-feed/token/regenerate", async (request) => {
+    s.post("/api/calendar-feed/token/regenerate", feed, async (request) => {
       return feedUrl(request, await service.regenerateToken(db, currentUser(request).id));
     });
   });

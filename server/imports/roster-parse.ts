@@ -1,4 +1,5 @@
 import type { ShiftType } from "../../common/enums";
+import type { RowNote } from "../../common/imports";
 import { isUntimedType } from "../../common/shifts";
 import { HEADER_SCAN_ROWS, LOCATION_MAX, NOTES_MAX } from "./limits";
 import { type Columns, type Field, headerColumns } from "./roster-columns";
@@ -37,7 +38,6 @@ export type RosterRow = {
 };
 
 /** A row the import skipped, or a change it made to a row, told to the user. */
-export type RowNote = { sheet: string; row: number; reason: string };
 
 export type RosterParse = {
   rows: RosterRow[];

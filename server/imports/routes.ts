@@ -1,7 +1,8 @@
 import { setImmediate } from "node:timers/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "../../common/imports";
+import { importResultSchema, type RowNote } from "../../common/imports";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "../../common/upload-limit";
 import { currentUser, requireUser } from "../auth/guard";
 import type { ShiftRow } from "../db/schema";
 import { AppError, badRequest, tooMany } from "../errors";
@@ -11,7 +12,6 @@ import { ZIP_LIMITS } from "./limits";
 import { createParsePool, ParsePoolBusy } from "./parse-pool";
 import { RosterFileError } from "./read-workbook";
 import { expectedHeaders } from "./roster-columns";
-import type { RowNote } from "./roster-parse";
 import { applyRoster } from "./service";
 import { buildTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from "./template";
 import { importTurns } from "./turns";
@@ -116,6 +116,8 @@ export async function importRoutes(app: FastifyInstance) {
       // Given back once the answer has gone; a caller who left early holds it until the work ends
       // or, should the instance die, for two minutes at most.
       onResponse: turns.release,
+      // Sent as text already written in slices (answerJson); the schema states its shape.
+      schema: { response: { 200: importResultSchema } },
     },
     async (request, reply) => {
       const userId = currentUser(request).id;

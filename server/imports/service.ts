@@ -1,5 +1,6 @@
 import { setImmediate } from "node:timers/promises";
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { RowNote } from "../../common/imports";
 import { lockUserDays } from "../availability/queries";
 import { syncAvailability } from "../availability/sync";
 import type { Db } from "../db/open";
@@ -14,7 +15,7 @@ import {
   showsDay,
 } from "./import-plan";
 import { dayList, intList, offDaysInOpenRequests, type SwappedDay, swapLinks, swappedDays } from "./queries";
-import type { RosterRow, RowNote } from "./roster-parse";
+import type { RosterRow } from "./roster-parse";
 
 export type ImportOutcome = { shifts: ShiftRow[]; skipped: RowNote[]; kept: RowNote[] };
 export type ImportOptions = { overwriteSwaps?: boolean };

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema, sendMessageSchema } from "../../common/messages";
+import {
+  conversationReadSchema,
+  conversationSchema,
+  messageSchema,
+  sendMessageSchema,
+  unreadCountSchema,
+} from "../../common/messages";
 import { currentUser, requireSignedIn, requireVerifiedEmail } from "../auth/guard";
 import { rowId } from "../route-params";
 import * as chat from "./service";
@@ -15,12 +21,18 @@ export async function messageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // SPEC §7 reads the answer as a number, so it is a bare JSON number.
-  r.get("/api/messages/unread-count", async (request) => chat.unreadCount(db, currentUser(request)));
+  r.get("/api/messages/unread-count", { schema: { response: { 200: unreadCountSchema } } }, async (request) =>
+    chat.unreadCount(db, currentUser(request)),
+  );
 
-  r.get("/api/conversations", async (request) => chat.listConversations(db, currentUser(request)));
+  r.get("/api/conversations", { schema: { response: { 200: z.array(conversationSchema) } } }, async (request) =>
+    chat.listConversations(db, currentUser(request)),
+  );
 
-  r.get("/api/conversations/:swapRequestId", { schema: { params: requestParams } }, async (request) =>
-    chat.getConversation(db, currentUser(request), request.params.swapRequestId),
+  r.get(
+    "/api/conversations/:swapRequestId",
+    { schema: { params: requestParams, response: { 200: conversationSchema } } },
+    async (request) => chat.getConversation(db, currentUser(request), request.params.swapRequestId),
   );
 
   r.get(
@@ -43,7 +55,9 @@ export async function messageRoutes(app: FastifyInstance) {
     async (request) => chat.markMessageRead(db, currentUser(request), request.params.id),
   );
 
-  r.post("/api/messages/:swapRequestId/read", { schema: { params: requestParams } }, async (request) =>
-    chat.markConversationRead(db, currentUser(request), request.params.swapRequestId),
+  r.post(
+    "/api/messages/:swapRequestId/read",
+    { schema: { params: requestParams, response: { 200: conversationReadSchema } } },
+    async (request) => chat.markConversationRead(db, currentUser(request), request.params.swapRequestId),
   );
 }

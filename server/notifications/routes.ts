@@ -4,8 +4,10 @@ import { z } from "zod";
 import {
   notificationSettingsSchema,
   pushEndpointSchema,
+  pushPublicKeySchema,
   pushSubscriptionListSchema,
   pushSubscriptionSchema,
+  savedSubscriptionSchema,
 } from "../../common/push";
 import { currentUser, requireUser } from "../auth/guard";
 import { notFound } from "../errors";
@@ -32,7 +34,9 @@ export async function notificationRoutes(app: FastifyInstance, opts: { publicKey
   const lookup = app.deps.lookup ?? systemLookup;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/push/public-key", async () => ({ publicKey: opts.publicKey }));
+  r.get("/api/push/public-key", { schema: { response: { 200: pushPublicKeySchema } } }, async () => ({
+    publicKey: opts.publicKey,
+  }));
 
   r.register(async (authed) => {
     const a = authed.withTypeProvider<ZodTypeProvider>();
@@ -43,21 +47,35 @@ export async function notificationRoutes(app: FastifyInstance, opts: { publicKey
       notifications.listSubscriptions(db, currentUser(request).id),
     );
 
-    a.post("/api/push/subscriptions", { schema: { body: pushSubscriptionSchema } }, async (request, reply) => {
-      await notifications.checkEndpoint(request.body.endpoint, { allowInsecure: config.push.allowInsecure, lookup });
-      const { created } = await notifications.saveSubscription(db, currentUser(request).id, request.body);
-      return reply.code(created ? 201 : 200).send({ endpoint: request.body.endpoint });
-    });
+    const saved = { 200: savedSubscriptionSchema, 201: savedSubscriptionSchema };
+    a.post(
+      "/api/push/subscriptions",
+      { schema: { body: pushSubscriptionSchema, response: saved } },
+      async (request, reply) => {
+        await notifications.checkEndpoint(request.body.endpoint, { allowInsecure: config.push.allowInsecure, lookup });
+        const { created } = await notifications.saveSubscription(db, currentUser(request).id, request.body);
+        return reply.code(created ? 201 : 200).send({ endpoint: request.body.endpoint });
+      },
+    );
 
-    a.delete("/api/push/subscriptions", { schema: { body: pushEndpointSchema } }, async (request, reply) => {
-      await notifications.removeSubscription(db, currentUser(request).id, request.body.endpoint);
-      return reply.code(204).send();
-    });
+    a.delete(
+      "/api/push/subscriptions",
+      { schema: { body: pushEndpointSchema, response: { 204: z.undefined() } } },
+      async (request, reply) => {
+        await notifications.removeSubscription(db, currentUser(request).id, request.body.endpoint);
+        return reply.code(204).send();
+      },
+    );
 
-    a.get("/api/notifications/settings", async (request) => notifications.getSettings(db, currentUser(request).id));
+    const settings = { 200: notificationSettingsSchema };
+    a.get("/api/notifications/settings", { schema: { response: settings } }, async (request) =>
+      notifications.getSettings(db, currentUser(request).id),
+    );
 
-    a.put("/api/notifications/settings", { schema: { body: notificationSettingsSchema } }, async (request) =>
-      notifications.saveSettings(db, currentUser(request).id, request.body),
+    a.put(
+      "/api/notifications/settings",
+      { schema: { body: notificationSettingsSchema, response: settings } },
+      async (request) => notifications.saveSettings(db, currentUser(request).id, request.body),
     );
   });
 

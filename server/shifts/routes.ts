@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   calendarDaySchema,
+  clearedShiftsSchema,
   confirmSwapChangeQuery as confirmQuery,
+  deletedShiftSchema,
   shiftInputSchema,
   shiftSchema,
   shiftUpdateSchema,
@@ -15,6 +17,8 @@ import { shiftListCache } from "./list-cache";
 import { monthSchema, yearSchema } from "./params";
 import * as service from "./service";
 import { toShift } from "./shift-json";
+
+const cleared = { 200: clearedShiftsSchema };
 
 /** Room for the lists of a few hundred clinicians (a year of shifts is about 90 KB of JSON). */
 const SHIFT_CACHE_BYTES = 32 * 1024 * 1024;
@@ -80,25 +84,33 @@ export async function shiftRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete("/api/shifts/:id", { schema: { params: idParam, querystring: confirmQuery } }, async (request) => {
-    const userId = currentUser(request).id;
-    const confirmed = request.query.confirmSwapChange === "true";
-    const row = await service.changeCalendar(db, userId, (tx) =>
-      service.deleteShift(tx, userId, request.params.id, confirmed),
-    );
-    return { id: row.id };
-  });
+  r.delete(
+    "/api/shifts/:id",
+    { schema: { params: idParam, querystring: confirmQuery, response: { 200: deletedShiftSchema } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const confirmed = request.query.confirmSwapChange === "true";
+      const row = await service.changeCalendar(db, userId, (tx) =>
+        service.deleteShift(tx, userId, request.params.id, confirmed),
+      );
+      return { id: row.id };
+    },
+  );
 
   r.delete(
     "/api/shifts/clear/month/:year/:month",
-    { schema: { params: z.object({ year: yearSchema, month: monthSchema }) } },
+    { schema: { params: z.object({ year: yearSchema, month: monthSchema }), response: cleared } },
     async (request) => {
       const { year, month } = request.params;
       return { deletedCount: await service.clearMonth(db, currentUser(request).id, year, month) };
     },
   );
 
-  r.delete("/api/shifts/clear/year/:year", { schema: { params: z.object({ year: yearSchema }) } }, async (request) => {
-    return { deletedCount: await service.clearYear(db, currentUser(request).id, request.params.year) };
-  });
+  r.delete(
+    "/api/shifts/clear/year/:year",
+    { schema: { params: z.object({ year: yearSchema }), response: cleared } },
+    async (request) => {
+      return { deletedCount: await service.clearYear(db, currentUser(request).id, request.params.year) };
+    },
+  );
 }

@@ -75,10 +75,14 @@ export async function swapRoutes(app: FastifyInstance) {
     async (request) => one$(updateRequest(db, currentUser(request), request.params.id, request.body)),
   );
 
-  r.delete("/api/swap-requests/:id", { schema: { params: idParams } }, async (request, reply) => {
-    await deleteRequest(db, currentUser(request), request.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    "/api/swap-requests/:id",
+    { schema: { params: idParams, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      await deleteRequest(db, currentUser(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   r.post(
     "/api/swap-requests/:id/agree",

@@ -9,6 +9,7 @@ import { connect, runMigrations } from "../../server/db/open";
 import { sessions, users } from "../../server/db/schema";
 import { createDatabase, freePort, startTestApp, type TestApp, until } from "./helpers/app";
 import { Client, PASSWORD, registration, signedInClient, uniqueEmail } from "./helpers/client";
+import { expectMatchesContract } from "./helpers/contracts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -308,6 +309,7 @@ describe("password reset", () => {
     const newPassword = "N3w-secret!";
     const res = await new Client(t.baseUrl).post("/api/auth/reset-password", { token, password: newPassword });
     expect(res.status).toBe(200);
+    expect(expectMatchesContract(t.responseContracts, "POST", "/api/auth/reset-password", res)).toBeDefined();
     expect((await client.get("/api/auth/user")).status).toBe(401);
     expect(
       (await new Client(t.baseUrl).post("/api/auth/login", { email: user.email, password: PASSWORD })).status,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { Client, PASSWORD, registration, signedInClient, uniqueEmail } from "./helpers/client";
+import { expectMatchesContract } from "./helpers/contracts";
 import { addShift, dayFromToday, offDay } from "./helpers/swaps";
 
 let t: TestApp;
@@ -151,6 +152,7 @@ describe("proving the NHS address", () => {
     const first = await linkFor(user.email);
     const resend = await client.post("/api/auth/resend-verification");
     expect(resend.status).toBe(200);
+    expect(expectMatchesContract(t.responseContracts, "POST", "/api/auth/resend-verification", resend)).toBeDefined();
     const second = await linkFor(user.email, first);
     expect(second).not.toBe(first);
     expect(await openLink(first)).toBe("/dashboard?email-verified=0");

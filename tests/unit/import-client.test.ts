@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fileProblem } from "../../client/src/features/import/file-checks";
 import { importFailure, importSuccess } from "../../client/src/features/import/import-messages";
 import { ApiError, apiRequest } from "../../client/src/lib/api";
-import { MAX_UPLOAD_BYTES } from "../../common/imports";
+import { MAX_UPLOAD_BYTES } from "../../common/upload-limit";
 
 describe("the client's checks of a chosen file", () => {
   it("accepts .xlsx and .xls up to 5MB, whatever the case of the extension", () => {

@@ -1,13 +1,7 @@
+import type { Meta } from "@common/meta";
 import type { WtrLimits } from "@common/working-time";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
-
-export type Meta = {
-  allowedEmailDomains: string[];
-  tutorialsPlaylistUrl: string | null;
-  /** Working-time limits, or null when the service turned the checks off (WTR_CHECKS=off). */
-  workingTime: WtrLimits | null;
-};
 
 export function getMeta(): Promise<Meta> {
   return api.get<Meta>("/api/meta");

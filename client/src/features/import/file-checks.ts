@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "@common/imports";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "@common/upload-limit";
 
 /** SPEC §5 'Import file' and §9: .xlsx or .xls, at most MAX_UPLOAD_BYTES. */
 export const ACCEPTED_EXTENSIONS = [".xlsx", ".xls"] as const;

@@ -1,3 +1,4 @@
+import type { SignedOut } from "@common/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { clearOfflineData } from "@/lib/offline-cache";
@@ -5,7 +6,7 @@ import { isUnreachable, markPendingLogout } from "@/lib/pending-logout";
 import { userQueryKey } from "@/lib/user";
 
 export function logout(): Promise<{ ok: true }> {
-  return api.post<{ ok: true }>("/api/auth/logout");
+  return api.post<SignedOut>("/api/auth/logout");
 }
 
 /**

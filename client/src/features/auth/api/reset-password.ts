@@ -1,8 +1,9 @@
+import type { Notice } from "@common/auth";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 export function resetPassword(input: { token: string; password: string }): Promise<{ message: string }> {
-  return api.post<{ message: string }>("/api/auth/reset-password", input);
+  return api.post<Notice>("/api/auth/reset-password", input);
 }
 
 export function useResetPassword() {

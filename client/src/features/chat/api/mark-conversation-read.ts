@@ -1,11 +1,11 @@
-import type { Conversation, Message } from "@common/messages";
+import type { Conversation, ConversationRead, Message } from "@common/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { conversationsQueryKey, messagesQueryKey, unreadCountQueryKey } from "@/lib/query-keys";
 
 /** Marks every message from the other party in one conversation read (DESIGN §5.13). */
-export function markConversationRead(swapRequestId: number): Promise<{ updated: number }> {
-  return api.post<{ updated: number }>(`/api/messages/${swapRequestId}/read`);
+export function markConversationRead(swapRequestId: number): Promise<ConversationRead> {
+  return api.post<ConversationRead>(`/api/messages/${swapRequestId}/read`);
 }
 
 export function useMarkConversationRead(swapRequestId: number, myId: number) {

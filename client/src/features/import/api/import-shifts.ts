@@ -1,18 +1,7 @@
-import type { Shift } from "@common/shifts";
+import type { ImportResult } from "@common/imports";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { invalidateSchedule } from "@/lib/invalidate";
-
-/** A row of the file the server skipped, or changed while reading it; `row` is the sheet's own row number. */
-export type ImportRowNote = { sheet: string; row: number; reason: string };
-
-/** The answer of POST /api/shifts/import; `kept`: rows left alone because a completed swap changed their day. */
-export type ImportResult = {
-  shifts: Shift[];
-  skipped: ImportRowNote[];
-  adjusted?: ImportRowNote[];
-  kept?: ImportRowNote[];
-};
 
 export type ImportRequest = { file: File; overwriteSwaps?: boolean };
 

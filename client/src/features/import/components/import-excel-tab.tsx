@@ -1,4 +1,5 @@
-import { MAX_UPLOAD_LABEL } from "@common/imports";
+import type { ImportResult } from "@common/imports";
+import { MAX_UPLOAD_LABEL } from "@common/upload-limit";
 import { Download, FileSpreadsheet, Upload, X } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -6,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
-import { type ImportResult, useImportShifts } from "../api/import-shifts";
+import { useImportShifts } from "../api/import-shifts";
 import { ROSTER_TEMPLATE_FILENAME, ROSTER_TEMPLATE_URL } from "../api/roster-template";
 import { ACCEPT_ATTRIBUTE, fileProblem, formatFileSize } from "../file-checks";
 import { useSimulatedProgress } from "../hooks/use-simulated-progress";

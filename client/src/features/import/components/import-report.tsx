@@ -1,3 +1,4 @@
+import type { ImportResult, RowNote as ImportRowNote } from "@common/imports";
 import { ArrowLeftRight, CircleAlert, CircleCheck, Info } from "lucide-react";
 import { useId } from "react";
 import {
@@ -12,7 +13,6 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import type { ImportResult, ImportRowNote } from "../api/import-shifts";
 
 function where(note: ImportRowNote, manySheets: boolean) {
   return manySheets ? `${note.sheet}, row ${note.row}` : `Row ${note.row}`;
@@ -108,8 +108,7 @@ export function ImportReport({
   fileName: string;
   onOverwriteSwaps: () => void;
 }) {
-  const adjusted = result.adjusted ?? [];
-  const kept = result.kept ?? [];
+  const { adjusted, kept } = result;
   const sheets = new Set([...result.skipped, ...adjusted, ...kept].map((n) => n.sheet));
   const manySheets = sheets.size > 1;
   const count = result.shifts.length;

@@ -1,9 +1,9 @@
-import type { PushSubscriptionInput, PushSubscriptionList } from "@common/push";
+import type { PushPublicKey, PushSubscriptionInput, PushSubscriptionList, SavedSubscription } from "@common/push";
 import { api, apiRequest } from "@/lib/api";
 
 /** GET /api/push/public-key: the VAPID key the browser subscribes with. */
 export async function getPublicKey(): Promise<string> {
-  const body = await api.get<{ publicKey: string }>("/api/push/public-key");
+  const body = await api.get<PushPublicKey>("/api/push/public-key");
   return body.publicKey;
 }
 
@@ -13,7 +13,7 @@ export function listSubscriptions(): Promise<PushSubscriptionList> {
 }
 
 /** POST /api/push/subscriptions: 201 new, 200 when the endpoint was already known. */
-export function saveSubscription(body: PushSubscriptionInput): Promise<{ endpoint: string }> {
+export function saveSubscription(body: PushSubscriptionInput): Promise<SavedSubscription> {
   return api.post("/api/push/subscriptions", body);
 }
 

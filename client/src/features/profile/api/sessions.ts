@@ -1,3 +1,4 @@
+import type { Notice } from "@common/auth";
 import type { SessionInfo } from "@common/profile";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -18,7 +19,7 @@ export const useSessions = () => useQuery(sessionsQuery());
 export function useSignOutOthers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>("/api/auth/sessions/sign-out-others"),
+    mutationFn: () => api.post<Notice>("/api/auth/sessions/sign-out-others"),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }

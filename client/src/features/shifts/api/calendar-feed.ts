@@ -1,3 +1,4 @@
+import type { CalendarFeed } from "@common/calendar-feed";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
@@ -6,11 +7,9 @@ export const calendarFeedKeys = {
   url: () => [...calendarFeedKeys.all, "url"] as const,
 };
 
-type FeedUrl = { url: string };
-
 /** GET /api/calendar-feed/token: the private iCalendar URL, created on first use. */
-export function getCalendarFeedUrl(): Promise<FeedUrl> {
-  return api.get<FeedUrl>("/api/calendar-feed/token");
+export function getCalendarFeedUrl(): Promise<CalendarFeed> {
+  return api.get<CalendarFeed>("/api/calendar-feed/token");
 }
 
 export function calendarFeedQueryOptions() {
@@ -21,8 +20,8 @@ export function useCalendarFeedUrl(enabled: boolean) {
   return useQuery({ ...calendarFeedQueryOptions(), enabled });
 }
 
-export function regenerateCalendarFeed(): Promise<FeedUrl> {
-  return api.post<FeedUrl>("/api/calendar-feed/token/regenerate");
+export function regenerateCalendarFeed(): Promise<CalendarFeed> {
+  return api.post<CalendarFeed>("/api/calendar-feed/token/regenerate");
 }
 
 export function useRegenerateCalendarFeed() {

@@ -1,4 +1,4 @@
-import type { Availability } from "@common/shift-rules";
+import type { Availability } from "@common/shifts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { availabilityKeys } from "@/lib/query-keys";

@@ -1,4 +1,4 @@
-import type { Availability } from "@common/shift-rules";
+import type { Availability } from "@common/shifts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { invalidateSchedule } from "@/lib/invalidate";
