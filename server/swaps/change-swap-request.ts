@@ -1,12 +1,12 @@
 import { longDay, todayInLondon } from "../../common/dates";
 import {
+  isSwapColleague,
   partiesOf,
   requesterShiftIssue,
   roleOf,
   type SwapAction,
   type SwapRequest,
   type SwapRole,
-  sameGrade,
   type Transition,
   type UpdateSwapRequest,
   updateKinds,
@@ -166,9 +166,9 @@ export async function offerToCover(db: Db, me: UserRow, id: number): Promise<Swa
     if (!r) throw notFound(SWAP_NOT_FOUND);
     const requester = (await userById(tx, r.requesterId)) as UserRow;
     const role = roleOf(r, me.id);
-    // A request of another grade is not listed to this user: it does not exist for them. Only the
-    // grade here; checkResponder below holds me to the whole rule, with its own refusals.
-    if (role === "other" && !sameGrade(requester, me)) throw notFound(SWAP_NOT_FOUND);
+    // A request not listed to this user (another grade, or a requester whose address is unproven)
+    // does not exist for them; checkResponder below holds me to the whole rule, with its own refusals.
+    if (role === "other" && !isSwapColleague(me, requester)) throw notFound(SWAP_NOT_FOUND);
     check("offerToCover", role, r);
     // The shift's lock, as creation takes it, so a request to me for it cannot slip in meanwhile.
     const [shift] = await lockShifts(tx, [r.requesterShiftId]);

@@ -145,6 +145,9 @@ describe("proving the NHS address", () => {
     await verify(stranger.user.email);
     const listed = await stranger.client.get("/api/swap-requests/open");
     expect(listed.body.map((r: { id: number }) => r.id)).not.toContain(open.body.id);
+    // Nor taken by its id: a request that is not listed to someone does not exist for them.
+    const byId = await stranger.client.post(`/api/swap-requests/${open.body.id}/offer-to-cover`);
+    expect(byId.status, byId.text).toBe(404);
   });
 
   it("Resend mails a new link (the old one stops working) and is limited", async () => {
