@@ -21,6 +21,9 @@ export function parseRealtimeEvent(value: unknown): RealtimeEvent | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** What travels between app instances (PostgreSQL NOTIFY): the event and the users to deliver it to. */
-export const notificationSchema = z.object({ to: z.array(z.number().int()), event: realtimeEventSchema });
-export type Notification = z.infer<typeof notificationSchema>;
+/**
+ * What travels between app instances (one PostgreSQL NOTIFY): the event and the users to deliver it
+ * to. Ids only, so it stays far below NOTIFY's 8000-byte payload limit.
+ */
+export const realtimeEnvelopeSchema = z.object({ to: z.array(z.number().int()), event: realtimeEventSchema });
+export type RealtimeEnvelope = z.infer<typeof realtimeEnvelopeSchema>;

@@ -18,7 +18,7 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 
 let logger = createLogger(process.env.LOG_LEVEL || "info");
 
-// Work started outside a request (a publish after commit, a background check) can meet a database
+// Work started outside a request (a background check, a worker) can meet a database
 // that just went away: that is logged, not a reason to stop serving. Anything else still ends the process.
 process.on("unhandledRejection", (reason) => {
   if (!isConnectionLoss(reason)) throw reason;

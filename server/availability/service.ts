@@ -2,7 +2,6 @@ import type { Availability } from "../../common/shifts";
 import type { Db, Tx } from "../db/open";
 import type { userAvailability } from "../db/schema";
 import { conflict, notFound } from "../errors";
-import { type Effects, publish } from "../swaps/kernel";
 import { guardOffDays } from "../swaps/off-day-guard";
 import {
   availabilityBetween,
@@ -64,23 +63,16 @@ async function writeThrough(tx: Tx, userId: number, date: string, status: Status
     }
     await syncAvailability(tx, userId, [date]);
   }
-  const effects: Effects = await guard.after(confirmed);
-  return { result: toAvailability(await availabilityOn(tx, userId, date)), effects };
-}
-
-/** Runs the write, then tells the parties of any swap request it touched. */
-async function write(db: Db, run: (tx: Tx) => ReturnType<typeof writeThrough>): Promise<Availability> {
-  const { result, effects } = await db.transaction(run);
-  await publish(db, effects);
-  return result;
+  await guard.after(confirmed);
+  return toAvailability(await availabilityOn(tx, userId, date));
 }
 
 export function setAvailability(db: Db, userId: number, date: string, status: Status, confirmed = false) {
-  return write(db, (tx) => writeThrough(tx, userId, date, status, confirmed));
+  return db.transaction((tx) => writeThrough(tx, userId, date, status, confirmed));
 }
 
 export function updateAvailability(db: Db, userId: number, id: number, status: Status, confirmed = false) {
-  return write(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await ownAvailability(tx, userId, id);
     if (!row) throw notFound(AVAILABILITY_NOT_FOUND);
     return writeThrough(tx, userId, row.date, status, confirmed);

@@ -76,13 +76,13 @@ export async function messageOfParty(db: Db, userId: number, messageId: number) 
   return found?.message;
 }
 
-export async function setMessageRead(db: Db, messageId: number) {
+export async function setMessageRead(db: Db | Tx, messageId: number) {
   const [updated] = await db.update(messages).set({ isRead: true }).where(eq(messages.id, messageId)).returning();
   return updated;
 }
 
 /** Marks the other party's unread messages in one conversation read; returns how many. */
-export async function setConversationRead(db: Db, userId: number, swapRequestId: number): Promise<number> {
+export async function setConversationRead(db: Db | Tx, userId: number, swapRequestId: number): Promise<number> {
   const rows = await db
     .update(messages)
     .set({ isRead: true })

@@ -1,10 +1,10 @@
 import { CANCELLED_CHAT_NOTICE, type Conversation, type Message, type SendMessageInput } from "../../common/messages";
 import { partiesOf } from "../../common/swaps";
-import type { Db } from "../db/open";
+import type { Db, Tx } from "../db/open";
 import type { MessageRow, UserRow } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import { markNotificationsRead, recordNotification } from "../notifications/record";
-import { publishToUsers } from "../realtime/publish";
+import { notifyUsers } from "../realtime/publish";
 import {
   type ConversationRow,
   conversationRows,
@@ -45,11 +45,11 @@ export async function listMessages(db: Db, user: UserRow, swapRequestId: number)
 }
 
 /**
- * Adds a message from one party, then tells both parties. A cancellation committed at the same
- * moment is either seen (409) or waits for the message.
+ * Adds a message from one party; both parties hear of it once it commits. A cancellation committed
+ * at the same moment is either seen (409) or waits for the message.
  */
 export async function sendMessage(db: Db, user: UserRow, input: SendMessageInput): Promise<Message> {
-  // The notification is recorded in the message's own transaction: both commit, or neither.
+  // The notification and the event are in the message's own transaction: all commit, or none.
   const row = await db.transaction(async (tx) => {
     const added = await insertMessageOfParty(tx, user.id, input.swapRequestId, input.content);
     if (added) {
@@ -59,6 +59,8 @@ export async function sendMessage(db: Db, user: UserRow, input: SendMessageInput
         actorId: user.id,
         messageId: added.id,
       });
+      const parties = partiesOf({ requesterId: added.requester_id, responderId: added.responder_id });
+      await notifyUsers(tx, parties, { type: "NEW_MESSAGE", payload: { swapRequestId: added.swap_request_id } });
     }
     return added;
   });
@@ -67,7 +69,7 @@ export async function sendMessage(db: Db, user: UserRow, input: SendMessageInput
     if (request.status === "cancelled") throw conflict(CANCELLED_CHAT_NOTICE);
     throw conflict("The message could not be sent. Please try again.");
   }
-  const message: Message = {
+  return {
     id: row.id,
     swapRequestId: row.swap_request_id,
     senderId: row.sender_id,
@@ -75,13 +77,6 @@ export async function sendMessage(db: Db, user: UserRow, input: SendMessageInput
     createdAt: new Date(row.created_at).toISOString(),
     isRead: row.is_read,
   };
-  const parties = partiesOf({ requesterId: row.requester_id, responderId: row.responder_id });
-  await publishToUsers(db, parties, { type: "NEW_MESSAGE", payload: { swapRequestId: message.swapRequestId } }).catch(
-    () => {
-      // The message is committed; a lost notification only delays it until the next refresh.
-    },
-  );
-  return message;
 }
 
 /** Marks one message read. Only its recipient may: the sender gets 403, anyone else 404. */
@@ -90,29 +85,33 @@ export async function markMessageRead(db: Db, user: UserRow, messageId: number):
   if (!found) throw notFound("Message not found");
   if (found.senderId === user.id) throw forbidden("Only the recipient can mark a message as read");
   if (found.isRead) return toMessage(found);
-  const updated = await setMessageRead(db, messageId);
-  await markNotificationsRead(db, user.id, found.swapRequestId);
-  await tellReadTo(db, [found.senderId, user.id], found.swapRequestId);
+  const updated = await db.transaction(async (tx) => {
+    const marked = await setMessageRead(tx, messageId);
+    await markNotificationsRead(tx, user.id, found.swapRequestId);
+    await tellReadTo(tx, [found.senderId, user.id], found.swapRequestId);
+    return marked;
+  });
   return toMessage(updated ?? { ...found, isRead: true });
 }
 
 /** Marks every message from the other party in one conversation read (DESIGN §5.13). */
 export async function markConversationRead(db: Db, user: UserRow, swapRequestId: number): Promise<{ updated: number }> {
   const request = await requestForParty(db, user.id, swapRequestId);
-  const updated = await setConversationRead(db, user.id, swapRequestId);
-  await markNotificationsRead(db, user.id, swapRequestId);
-  if (updated > 0) await tellReadTo(db, partiesOf(request), swapRequestId);
+  const updated = await db.transaction(async (tx) => {
+    const marked = await setConversationRead(tx, user.id, swapRequestId);
+    await markNotificationsRead(tx, user.id, swapRequestId);
+    if (marked > 0) await tellReadTo(tx, partiesOf(request), swapRequestId);
+    return marked;
+  });
   return { updated };
 }
 
 /**
- * After the read marks are committed: the sender's open conversation turns its ticks to 'Read',
- * and the reader's other tabs drop their unread count. Only the two parties hear of it.
+ * Once the read marks commit, the sender's open conversation turns its ticks to 'Read' and the
+ * reader's other tabs drop their unread count. Only the two parties hear of it.
  */
-async function tellReadTo(db: Db, userIds: number[], swapRequestId: number) {
-  await publishToUsers(db, userIds, { type: "MESSAGES_READ", payload: { swapRequestId } }).catch(() => {
-    // The marks are committed; the sender sees them on the next refresh.
-  });
+function tellReadTo(tx: Tx, userIds: number[], swapRequestId: number) {
+  return notifyUsers(tx, userIds, { type: "MESSAGES_READ", payload: { swapRequestId } });
 }
 
 /** Messages in the user's requests, sent by the other party, not yet read. */

@@ -1,20 +1,35 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { type Notification, notificationSchema, type RealtimeEvent } from "../../common/realtime";
-import type { Db } from "../db/open";
+import { type RealtimeEnvelope, type RealtimeEvent, realtimeEnvelopeSchema } from "../../common/realtime";
+import type { Db, Tx } from "../db/open";
 import { notify } from "./queries";
 
 export const EVENTS_CHANNEL = "crewswap_events";
 
 /**
- * Sends an event to the sockets of the given users on every app instance, through
- * PostgreSQL NOTIFY. Call it after the transaction that caused it has committed.
+ * Recipients per NOTIFY. A user id is at most 11 bytes in the JSON list, so 500 of them and the
+ * event stay well under PostgreSQL's 8000-byte payload limit, however many users a change touches.
  */
-export async function publishToUsers(db: Db, userIds: number[], event: RealtimeEvent): Promise<void> {
-  const to = [...new Set(userIds.filter((id) => Number.isInteger(id)))];
-  if (to.length === 0) return;
-  const note: Notification = { to, event };
-  await notify(db, EVENTS_CHANNEL, JSON.stringify(note));
+export const MAX_RECIPIENTS_PER_NOTIFY = 500;
+
+/** The event as NOTIFY payloads: one per chunk of distinct recipients, none when nobody is to hear. */
+export function envelopesFor(userIds: number[], event: RealtimeEvent): string[] {
+  const to = [...new Set(userIds.filter((id) => Number.isInteger(id)))].sort((a, b) => a - b);
+  const payloads: string[] = [];
+  for (let i = 0; i < to.length; i += MAX_RECIPIENTS_PER_NOTIFY) {
+    const envelope: RealtimeEnvelope = { to: to.slice(i, i + MAX_RECIPIENTS_PER_NOTIFY), event };
+    payloads.push(JSON.stringify(envelope));
+  }
+  return payloads;
+}
+
+/**
+ * Sends an event to the sockets of the given users on every app instance, through a NOTIFY in the
+ * transaction that makes the change (decision 032): PostgreSQL delivers it only once that commits,
+ * and drops it if it rolls back. A failed NOTIFY fails the change.
+ */
+export async function notifyUsers(tx: Tx, userIds: number[], event: RealtimeEvent): Promise<void> {
+  for (const payload of envelopesFor(userIds, event)) await notify(tx, EVENTS_CHANNEL, payload);
 }
 
 /**
@@ -34,7 +49,7 @@ const sessionsEndedSchema = z.object({
 export type SessionsEnded = z.infer<typeof sessionsEndedSchema>["sessionsEnded"];
 
 /** What travels on the events channel: an event for users, or the end of sessions. */
-export const channelMessageSchema = z.union([notificationSchema, sessionsEndedSchema]);
+export const channelMessageSchema = z.union([realtimeEnvelopeSchema, sessionsEndedSchema]);
 export type ChannelMessage = z.infer<typeof channelMessageSchema>;
 
 export type EndedSessions =

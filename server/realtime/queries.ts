@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/open";
+import type { Db, Tx } from "../db/open";
 
-/** Sends a NOTIFY on the channel; every instance's listener receives it once committed. */
-export async function notify(db: Db, channel: string, payload: string) {
+/** Sends a NOTIFY on the channel; every instance's listener receives it once the transaction commits. */
+export async function notify(db: Db | Tx, channel: string, payload: string) {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }

@@ -15,8 +15,8 @@ import { lockUserDays } from "../availability/queries";
 import { syncAvailability } from "../availability/sync";
 import type { Db, Tx } from "../db/open";
 import type { ShiftRow } from "../db/schema";
+import { transact } from "../db/transact";
 import { badRequest, conflict, notFound } from "../errors";
-import { type Effects, publish, transact } from "../swaps/kernel";
 import { guardOffDays } from "../swaps/off-day-guard";
 import {
   deleteShiftRow,
@@ -97,7 +97,8 @@ export async function createShift(tx: Tx, userId: number, fields: ShiftFields, c
   await refuseDuplicate(tx, userId, checkShiftFields(fields));
   const guard = await guardOffDays(tx, userId, [fields.date]);
   const [row] = await insertShifts(tx, userId, [fields]);
-  return { row, effects: await guard.after(confirmed) };
+  await guard.after(confirmed);
+  return row;
 }
 
 /**
@@ -118,7 +119,8 @@ export async function updateShift(tx: Tx, userId: number, shiftId: number, patch
   const guard = await guardOffDays(tx, userId, [current.date, merged.date]);
   const row = await updateShiftRow(tx, shiftId, merged);
   await syncAvailability(tx, userId, [current.date, row.date]);
-  return { row, effects: await guard.after(confirmed) };
+  await guard.after(confirmed);
+  return row;
 }
 
 export async function deleteShift(tx: Tx, userId: number, shiftId: number, confirmed = false) {
@@ -128,7 +130,8 @@ export async function deleteShift(tx: Tx, userId: number, shiftId: number, confi
   const guard = await guardOffDays(tx, userId, [current.date]);
   await deleteShiftRow(tx, shiftId);
   await syncAvailability(tx, userId, [current.date]);
-  return { row: current, effects: await guard.after(confirmed) };
+  await guard.after(confirmed);
+  return current;
 }
 
 /**
@@ -136,19 +139,13 @@ export async function deleteShift(tx: Tx, userId: number, shiftId: number, confi
  * day lock first as swaps, availability and imports do (the same order, so no deadlock with an
  * agreement in flight, and a completing swap sees the change or waits for it); a change that takes
  * away the Available Off Day of an open request needs `confirmed` (decision 006), and its parties
- * hear of it after commit.
+ * hear of it once it commits.
  */
-export async function changeCalendar<T>(
-  db: Db,
-  userId: number,
-  change: (tx: Tx) => Promise<{ row: T; effects: Effects }>,
-) {
-  const { row, effects } = await transact(db, async (tx) => {
+export function changeCalendar<T>(db: Db, userId: number, change: (tx: Tx) => Promise<T>): Promise<T> {
+  return transact(db, async (tx) => {
     await lockUserDays(tx, userId);
     return change(tx);
   });
-  await publish(db, effects);
-  return row;
 }
 
 /**

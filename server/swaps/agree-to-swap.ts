@@ -13,11 +13,12 @@ import {
 import type { WtrLimits } from "../../common/working-time";
 import type { Db, Tx } from "../db/open";
 import type { ShiftRow, SwapRequestRow, UserRow } from "../db/schema";
+import { LockPlanChanged, transact } from "../db/transact";
 import { badRequest, conflict, conflictWith, notFound } from "../errors";
 import { recordNotification } from "../notifications/record";
 import { completeSwap, type VerifiedDeal } from "./complete-swap";
 import { hydrateOne } from "./detail-queries";
-import { check, type Effects, LockPlanChanged, publish, SWAP_NOT_FOUND, transact } from "./kernel";
+import { check, SWAP_NOT_FOUND, swapUpdated } from "./kernel";
 import {
   availabilityById,
   clearOfferChoice,
@@ -81,7 +82,7 @@ export type AgreeOptions = {
 
 export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptions): Promise<SwapRequest> {
   const { acceptedOfferShiftId } = options;
-  const { result, effects } = await transact(db, async (tx) => {
+  return transact(db, async (tx) => {
     const { r, offerIds } = await lockForAgreement(tx, me.id, id);
     const role = roleOf(r, me.id);
     const d = check("agree", role, r);
@@ -119,8 +120,6 @@ export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptio
     });
     return done;
   });
-  await publish(db, effects);
-  return result;
 }
 
 const ownAgreement = (role: SwapRole, now: Date) =>
@@ -139,15 +138,15 @@ async function recordAgreement(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen
     status: "accepted",
     ...(role === "responder" ? { acceptedOfferShiftId: chosen } : {}),
   });
-  return {
-    result: await hydrateOne(tx, updated),
-    effects: { events: [{ swapRequestId: r.id, userIds: partiesOf(r) }] } as Effects,
-  };
+  await swapUpdated(tx, r.id, partiesOf(r));
+  return hydrateOne(tx, updated);
 }
 
 /** The second agreement: the shifts change hands and the request is completed. */
 async function complete(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen: number | null, deal: VerifiedDeal) {
-  const effects = await completeSwap(tx, r, deal);
+  // This request's event first, then those of the requests the swap closed (as they happened).
+  await swapUpdated(tx, r.id, partiesOf(r));
+  await completeSwap(tx, r, deal);
   await clearOfferChoice(tx, r.id);
   if (chosen !== null) await markOfferAccepted(tx, r.id, chosen);
   const updated = await saveRequest(tx, r.id, {
@@ -157,8 +156,7 @@ async function complete(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen: numbe
     responderAgreed: true,
     acceptedOfferShiftId: chosen,
   });
-  effects.events.unshift({ swapRequestId: r.id, userIds: partiesOf(r) });
-  return { result: await hydrateOne(tx, updated), effects };
+  return hydrateOne(tx, updated);
 }
 
 /**

@@ -13,10 +13,11 @@ import {
 } from "../../common/swaps";
 import type { Db, Tx } from "../db/open";
 import type { SwapRequestRow, UserRow } from "../db/schema";
+import { transact } from "../db/transact";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import { recordNotification } from "../notifications/record";
 import { hydrateOne } from "./detail-queries";
-import { check, clearedAgreements, lockForParty, publish, SWAP_NOT_FOUND, transact } from "./kernel";
+import { check, clearedAgreements, lockForParty, SWAP_NOT_FOUND, swapUpdated } from "./kernel";
 import {
   clearOfferChoice,
   deleteRequestRow,
@@ -37,17 +38,14 @@ async function simpleTransition(
   action: SwapAction,
   apply: (tx: Tx, r: SwapRequestRow, role: SwapRole, next: Transition) => Promise<SwapRequestRow>,
 ): Promise<SwapRequest> {
-  const { row, result, before } = await transact(db, async (tx) => {
+  return transact(db, async (tx) => {
     const { r, role } = await lockForParty(tx, me.id, id);
     const d = check(action, role, r);
     if (d.next === "deleted") throw new Error(`${action} does not delete`);
     const updated = await apply(tx, r, role, d.next);
-    return { row: updated, before: r, result: await hydrateOne(tx, updated) };
+    await swapUpdated(tx, id, [...partiesOf(r), ...partiesOf(updated)]);
+    return hydrateOne(tx, updated);
   });
-  await publish(db, {
-    events: [{ swapRequestId: id, userIds: [...partiesOf(before), ...partiesOf(row)] }],
-  });
-  return result;
 }
 
 export function unagree(db: Db, me: UserRow, id: number) {
@@ -149,19 +147,18 @@ async function editRequest(tx: Tx, me: UserRow, r: SwapRequestRow, input: Update
 }
 
 export async function deleteRequest(db: Db, me: UserRow, id: number): Promise<void> {
-  const before = await transact(db, async (tx) => {
+  await transact(db, async (tx) => {
     const { r, role } = await lockForParty(tx, me.id, id);
     check("delete", role, r);
     // Messages and offers go with the request (ON DELETE CASCADE).
     await deleteRequestRow(tx, r.id);
-    return r;
+    await swapUpdated(tx, id, partiesOf(r));
   });
-  await publish(db, { events: [{ swapRequestId: id, userIds: partiesOf(before) }] });
 }
 
 /** A same-grade colleague takes an open request: they become its responder (DESIGN §5.11). */
 export async function offerToCover(db: Db, me: UserRow, id: number): Promise<SwapRequest> {
-  const { row, result } = await transact(db, async (tx) => {
+  return transact(db, async (tx) => {
     const r = await requestById(tx, id, true);
     if (!r) throw notFound(SWAP_NOT_FOUND);
     const requester = (await userById(tx, r.requesterId)) as UserRow;
@@ -188,8 +185,7 @@ export async function offerToCover(db: Db, me: UserRow, id: number): Promise<Swa
       ...clearedAgreements,
     });
     await recordNotification(tx, { kind: "cover_offered", swapRequestId: r.id, actorId: me.id });
-    return { row: updated, result: await hydrateOne(tx, updated) };
+    await swapUpdated(tx, id, partiesOf(updated));
+    return hydrateOne(tx, updated);
   });
-  await publish(db, { events: [{ swapRequestId: id, userIds: partiesOf(row) }] });
-  return result;
 }

@@ -18,7 +18,7 @@ import {
   requestsBrokenBySwap,
   updateShift,
 } from "./completion-queries";
-import { clearedAgreements, type Effects } from "./kernel";
+import { clearedAgreements, swapUpdated } from "./kernel";
 import { clearOfferChoice, insertSwapMessage, removeOffer, saveRequest } from "./queries";
 import { lockDays } from "./shift-queries";
 
@@ -33,7 +33,7 @@ export type VerifiedDeal = {
  * Moves the shifts between the two calendars. Rows change owner rather than being deleted and
  * re-created where possible, so requests pointing at them (this one included) stay intact.
  */
-export async function completeSwap(tx: Tx, r: SwapRequestRow, deal: VerifiedDeal): Promise<Effects> {
+export async function completeSwap(tx: Tx, r: SwapRequestRow, deal: VerifiedDeal): Promise<void> {
   const requesterId = r.requesterId;
   const responderId = r.responderId as number;
   const { shift, responderDay, offer } = deal;
@@ -123,17 +123,16 @@ async function closeOtherRequests(
   shift: ShiftRow,
   offer: ShiftRow | null,
   replaced: number[],
-): Promise<Effects> {
+): Promise<void> {
   const moved = [shift.id, ...(offer ? [offer.id] : []), ...replaced];
   const swap = { id: r.id, requesterId: r.requesterId, responderId: r.responderId as number };
   const candidates = await requestsBrokenBySwap(tx, swap, shift, offer, moved);
   const offering = offer ? await openRequestsOffering(tx, offer.id, r.id) : [];
 
   const ids = [...new Set([...candidates.map((c) => c.id), ...offering])].sort((a, b) => a - b);
-  if (ids.length === 0) return { events: [] };
+  if (ids.length === 0) return;
   const locked = await lockOpenRequests(tx, ids);
 
-  const effects: Effects = { events: [] };
   const cancellations: NotificationEvent[] = [];
   for (const other of locked) {
     const cancel = candidates.find((c) => c.id === other.id);
@@ -157,8 +156,7 @@ async function closeOtherRequests(
       await clearOfferChoice(tx, other.id);
       await insertSwapMessage(tx, other.id, other.requesterId, OFFER_GONE_MESSAGE);
     }
-    effects.events.push({ swapRequestId: other.id, userIds: partiesOf(other) });
+    await swapUpdated(tx, other.id, partiesOf(other));
   }
   await recordNotifications(tx, cancellations);
-  return effects;
 }

@@ -2,17 +2,18 @@ import { todayInLondon } from "../../common/dates";
 import { type CreateSwapRequest, partiesOf, requesterShiftIssue, type SwapRequest } from "../../common/swaps";
 import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";
+import { transact } from "../db/transact";
 import { badRequest, conflict, notFound } from "../errors";
 import { recordNotification } from "../notifications/record";
 import { hydrateOne } from "./detail-queries";
-import { publish, SHIFT_NOT_FOUND, transact } from "./kernel";
+import { SHIFT_NOT_FOUND, swapUpdated } from "./kernel";
 import { insertRequest, insertSwapMessage, replaceOffers } from "./queries";
 import { checkNoDuplicate, checkOffers, checkResponder } from "./request-checks";
 import { lockShifts } from "./shift-queries";
 
 export async function createRequest(db: Db, me: UserRow, input: CreateSwapRequest): Promise<SwapRequest> {
   const offerIds = input.offerShiftIds ?? [];
-  const { row, result } = await transact(db, async (tx) => {
+  return transact(db, async (tx) => {
     // The shift row lock serialises two creations for the same shift (no duplicate slips through).
     const [shift] = await lockShifts(tx, [input.requesterShiftId]);
     if (!shift || shift.userId !== me.id) throw notFound(SHIFT_NOT_FOUND);
@@ -44,8 +45,7 @@ export async function createRequest(db: Db, me: UserRow, input: CreateSwapReques
     }
     const intro = input.introMessage?.trim();
     if (intro) await insertSwapMessage(tx, created.id, me.id, intro);
-    return { row: created, result: await hydrateOne(tx, created) };
+    await swapUpdated(tx, created.id, partiesOf(created));
+    return hydrateOne(tx, created);
   });
-  await publish(db, { events: [{ swapRequestId: row.id, userIds: partiesOf(row) }] });
-  return result;
 }

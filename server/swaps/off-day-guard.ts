@@ -2,7 +2,7 @@ import { longDay } from "../../common/dates";
 import { CONFIRM_SWAP_CHANGE } from "../../common/shifts";
 import type { Tx } from "../db/open";
 import { conflict } from "../errors";
-import { clearedAgreements, type Effects } from "./kernel";
+import { clearedAgreements, swapUpdated } from "./kernel";
 import { clearOfferChoice, insertSwapMessage, openRequestsAsResponderOn, saveRequest } from "./queries";
 import { isBusy, lockDays } from "./shift-queries";
 
@@ -34,25 +34,25 @@ export function swapDayMessage(requests: OnDay[]): string {
  * `before` ahead of a change to the user's calendar on these days and `after` once it is applied
  * (same transaction). A change that takes such a day away is refused with 409 naming the requester
  * (field `confirmSwapChange`) unless confirmed; confirmed, each request's agreements clear and the
- * requester gets a note in the conversation. Returns the events to publish after commit.
+ * requester gets a note in the conversation; both parties hear of it once the transaction commits.
  */
 export async function guardOffDays(tx: Tx, userId: number, days: string[]) {
   const unique = [...new Set(days)];
   const requests = await openRequestsAsResponderOn(tx, userId, unique);
   const heldBefore = requests.length === 0 ? new Set<string>() : await daysThatHold(tx, userId, unique);
   return {
-    async after(confirmed: boolean): Promise<Effects> {
-      if (requests.length === 0) return { events: [] };
+    async after(confirmed: boolean): Promise<void> {
+      if (requests.length === 0) return;
       const heldAfter = await daysThatHold(tx, userId, unique);
       const lost = requests.filter((r) => heldBefore.has(r.date) && !heldAfter.has(r.date));
-      if (lost.length === 0) return { events: [] };
+      if (lost.length === 0) return;
       if (!confirmed) throw conflict(swapDayMessage(lost), CONFIRM_SWAP_CHANGE);
       for (const r of lost) {
         await clearOfferChoice(tx, r.id);
         await saveRequest(tx, r.id, { status: "pending", ...clearedAgreements });
         await insertSwapMessage(tx, r.id, userId, offDayChangedNote(r.date));
+        await swapUpdated(tx, r.id, [r.requesterId, userId]);
       }
-      return { events: lost.map((r) => ({ swapRequestId: r.id, userIds: [r.requesterId, userId] })) };
     },
   };
 }

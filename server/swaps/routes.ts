@@ -23,8 +23,8 @@ import { withWarnings, withWarningsOne } from "./swap-warnings";
 
 const idParams = idParam;
 const shiftParams = z.object({ shiftId: rowId() });
-const one = { 200: swapRequestSchema };
-const many = { 200: z.array(swapRequestSchema) };
+const itemResponse = { 200: swapRequestSchema };
+const listResponse = { 200: z.array(swapRequestSchema) };
 
 export async function swapRoutes(app: FastifyInstance) {
   const { db } = app.deps;
@@ -32,19 +32,19 @@ export async function swapRoutes(app: FastifyInstance) {
   const matches = matchCache(db);
   const swapLists = swapListCache(db);
   // Every request leaves with what completing it would do to both parties' rest, as of now.
-  const many$ = async (p: Promise<SwapRequest[]>) => withWarnings(db, limits, await p);
-  const one$ = async (p: Promise<SwapRequest>) => withWarningsOne(db, limits, await p);
+  const listWithWarnings = async (p: Promise<SwapRequest[]>) => withWarnings(db, limits, await p);
+  const itemWithWarnings = async (p: Promise<SwapRequest>) => withWarningsOne(db, limits, await p);
   requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Asking, offering and changing what a colleague is offered need a proven address.
   const verified = { preHandler: requireVerifiedEmail };
 
-  r.get("/api/swap-requests", { schema: { response: many } }, async (request) =>
+  r.get("/api/swap-requests", { schema: { response: listResponse } }, async (request) =>
     listMineWithWarnings(db, currentUser(request).id, limits, swapLists),
   );
 
-  r.get("/api/swap-requests/open", { schema: { response: many } }, async (request) =>
-    many$(listOpen(db, currentUser(request))),
+  r.get("/api/swap-requests/open", { schema: { response: listResponse } }, async (request) =>
+    listWithWarnings(listOpen(db, currentUser(request))),
   );
 
   r.get(
@@ -53,26 +53,27 @@ export async function swapRoutes(app: FastifyInstance) {
     async (request) => eligibleShifts(db, currentUser(request).id, request.query.date),
   );
 
-  r.get("/api/swap-requests/:id", { schema: { params: idParams, response: one } }, async (request) =>
-    one$(getOne(db, currentUser(request).id, request.params.id)),
+  r.get("/api/swap-requests/:id", { schema: { params: idParams, response: itemResponse } }, async (request) =>
+    itemWithWarnings(getOne(db, currentUser(request).id, request.params.id)),
   );
 
   r.post(
     "/api/swap-requests",
     { ...verified, schema: { body: createSwapRequestSchema, response: { 201: swapRequestSchema } } },
-    async (request, reply) => reply.code(201).send(await one$(createRequest(db, currentUser(request), request.body))),
+    async (request, reply) =>
+      reply.code(201).send(await itemWithWarnings(createRequest(db, currentUser(request), request.body))),
   );
 
   r.patch(
     "/api/swap-requests/:id",
     {
-      schema: { params: idParams, body: updateSwapRequestSchema, response: one },
+      schema: { params: idParams, body: updateSwapRequestSchema, response: itemResponse },
       // Cancelling or ticking GRS stays possible; a new responder or new offers reach a colleague.
       preHandler: async (request, reply) => {
         if (updateKinds(request.body).includes("edit")) await requireVerifiedEmail(request, reply);
       },
     },
-    async (request) => one$(updateRequest(db, currentUser(request), request.params.id, request.body)),
+    async (request) => itemWithWarnings(updateRequest(db, currentUser(request), request.params.id, request.body)),
   );
 
   r.delete(
@@ -86,9 +87,9 @@ export async function swapRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/swap-requests/:id/agree",
-    { schema: { params: idParams, body: agreeSchema, response: one } },
+    { schema: { params: idParams, body: agreeSchema, response: itemResponse } },
     async (request) =>
-      one$(
+      itemWithWarnings(
         agree(db, currentUser(request), request.params.id, {
           acceptedOfferShiftId: request.body?.acceptedOfferShiftId ?? null,
           acknowledgeWarnings: request.body?.acknowledgeWarnings === true,
@@ -97,22 +98,24 @@ export async function swapRoutes(app: FastifyInstance) {
       ),
   );
 
-  r.post("/api/swap-requests/:id/unagree", { schema: { params: idParams, response: one } }, async (request) =>
-    one$(unagree(db, currentUser(request), request.params.id)),
+  r.post("/api/swap-requests/:id/unagree", { schema: { params: idParams, response: itemResponse } }, async (request) =>
+    itemWithWarnings(unagree(db, currentUser(request), request.params.id)),
   );
 
-  r.post("/api/swap-requests/:id/reject", { schema: { params: idParams, response: one } }, async (request) =>
-    one$(reject(db, currentUser(request), request.params.id)),
+  r.post("/api/swap-requests/:id/reject", { schema: { params: idParams, response: itemResponse } }, async (request) =>
+    itemWithWarnings(reject(db, currentUser(request), request.params.id)),
   );
 
-  r.post("/api/swap-requests/:id/undo-decline", { schema: { params: idParams, response: one } }, async (request) =>
-    one$(undoDecline(db, currentUser(request), request.params.id)),
+  r.post(
+    "/api/swap-requests/:id/undo-decline",
+    { schema: { params: idParams, response: itemResponse } },
+    async (request) => itemWithWarnings(undoDecline(db, currentUser(request), request.params.id)),
   );
 
   r.post(
     "/api/swap-requests/:id/offer-to-cover",
-    { ...verified, schema: { params: idParams, response: one } },
-    async (request) => one$(offerToCover(db, currentUser(request), request.params.id)),
+    { ...verified, schema: { params: idParams, response: itemResponse } },
+    async (request) => itemWithWarnings(offerToCover(db, currentUser(request), request.params.id)),
   );
 
   r.get(

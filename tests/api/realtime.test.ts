@@ -1,11 +1,10 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publishToUsers } from "../../server/realtime/publish";
 import { startTestApp, type TestApp, until } from "./helpers/app";
 import { insertSwapRequest } from "./helpers/chat";
 import { Client, PASSWORD, signedInClient, uniqueEmail } from "./helpers/client";
-import { openReadySocket, openSocket, type TestSocket } from "./helpers/socket";
+import { openReadySocket, openSocket, sendEvent, type TestSocket } from "./helpers/socket";
 
 type Party = Awaited<ReturnType<typeof signedInClient>>;
 
@@ -56,7 +55,7 @@ describe("events across instances", () => {
 
     // A later event to Carol alone: notifications arrive in order, so if she had been sent the
     // message event it would come first.
-    await publishToUsers(a.database.db, [carol.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 424242 } });
+    await sendEvent(a.database.db, [carol.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 424242 } });
     for (const s of [carolOnA, carolOnB]) {
       expect(await s.nth(1)).toEqual({ type: "SWAP_UPDATED", payload: { swapRequestId: 424242 } });
       expect(s.received).toHaveLength(1);
@@ -64,7 +63,7 @@ describe("events across instances", () => {
     expect(bobOnB.received).toHaveLength(1);
   });
 
-  it("delivers SWAP_UPDATED from publishToUsers to both parties on every instance", async () => {
+  it("delivers a SWAP_UPDATED sent from instance B to both parties on every instance", async () => {
     const { request } = await insertSwapRequest(a.database.db, {
       requesterId: alice.user.id,
       responderId: bob.user.id,
@@ -72,7 +71,7 @@ describe("events across instances", () => {
     const aliceOnA = await ready(a, alice);
     const bobOnB = await ready(b, bob);
     const bobOnA = await ready(a, bob);
-    await publishToUsers(b.database.db, [alice.user.id, bob.user.id], {
+    await sendEvent(b.database.db, [alice.user.id, bob.user.id], {
       type: "SWAP_UPDATED",
       payload: { swapRequestId: request.id },
     });
@@ -111,7 +110,7 @@ describe("read ticks", () => {
     expect((await bob.client.patch(`/api/messages/${second.body.id}/read`)).status).toBe(200);
     expect(await aliceOnB.nth(4)).toEqual(expected);
 
-    await publishToUsers(a.database.db, [carol.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 434343 } });
+    await sendEvent(a.database.db, [carol.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 434343 } });
     expect((await carolOnA.nth(1)).payload.swapRequestId).toBe(434343);
     expect(carolOnA.received).toHaveLength(1);
   });
@@ -164,7 +163,7 @@ describe("the end of a session", () => {
     expect(await closedWithin(onA, PROMPTLY_MS)).toBe(4401);
     expect(await closedWithin(onB, PROMPTLY_MS)).toBe(4401);
     // The phone's session goes on, and so do its events.
-    await publishToUsers(a.database.db, [erin.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 515151 } });
+    await sendEvent(a.database.db, [erin.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 515151 } });
     expect((await phoneOnB.nth(1)).payload.swapRequestId).toBe(515151);
     expect(phoneOnB.closeCode).toBeUndefined();
   });
@@ -209,7 +208,7 @@ describe("the end of a session", () => {
       expect(await closedWithin(phoneOnA, PROMPTLY_MS)).toBe(4401);
       expect(await closedWithin(phoneOnB, PROMPTLY_MS)).toBe(4401);
       // The device that made the change stays signed in, and its socket keeps its events.
-      await publishToUsers(a.database.db, [hal.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 616161 } });
+      await sendEvent(a.database.db, [hal.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 616161 } });
       expect((await here.nth(1)).payload.swapRequestId).toBe(616161);
       expect(here.closeCode).toBeUndefined();
     },
@@ -240,7 +239,7 @@ describe("losing the LISTEN connection", () => {
       after = await ready(b, bob).catch(() => undefined);
       if (!after) await delay(100);
     }
-    await publishToUsers(a.database.db, [bob.user.id], { type: "NEW_MESSAGE", payload: { swapRequestId: 7 } });
+    await sendEvent(a.database.db, [bob.user.id], { type: "NEW_MESSAGE", payload: { swapRequestId: 7 } });
     expect(await after.nth(1)).toEqual({ type: "NEW_MESSAGE", payload: { swapRequestId: 7 } });
   });
 });

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Database, runMigrations, type Tx } from "../../server/db/open";
 import { shifts, users } from "../../server/db/schema";
-import { transact } from "../../server/swaps/kernel";
+import { transact } from "../../server/db/transact";
 import { createDatabase } from "./helpers/app";
 
 let database: Database;

@@ -1,7 +1,13 @@
 import WebSocket from "ws";
+import type { RealtimeEvent } from "../../../common/realtime";
 import type { Db } from "../../../server/db/open";
-import { publishToUsers } from "../../../server/realtime/publish";
+import { notifyUsers } from "../../../server/realtime/publish";
 import type { Client } from "./client";
+
+/** Sends an event on its own, as a change's transaction would: delivered when it commits. */
+export function sendEvent(db: Db, userIds: number[], event: RealtimeEvent) {
+  return db.transaction((tx) => notifyUsers(tx, userIds, event));
+}
 
 /** Probe events carry this id; a test never sees them in `received`. */
 const PROBE_ID = -1;
@@ -107,7 +113,7 @@ export async function openReadySocket(baseUrl: string, client: Client, db: Db, u
   while (socket.probes === 0) {
     if (socket.closeCode !== undefined) throw new Error(`socket closed with ${socket.closeCode}`);
     if (Date.now() > deadline) throw new Error("socket never became ready");
-    await publishToUsers(db, [userId], { type: "SWAP_UPDATED", payload: { swapRequestId: PROBE_ID } });
+    await sendEvent(db, [userId], { type: "SWAP_UPDATED", payload: { swapRequestId: PROBE_ID } });
     await socket.waitFor(() => socket.probes > 0, 100);
   }
   return socket;
