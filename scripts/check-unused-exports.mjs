@@ -17,7 +17,6 @@ const allowed = new Map([
     "client/src/first-paint.tsx:firstPaintMarkup",
     "loaded by name through vite.ssrLoadModule (scripts/lib/vite-first-paint.ts)",
   ],
-  ["server/db/schema.ts:notificationSettings", "drizzle-kit reads every table of the schema to write migrations"],
 ]);
 
 function loadProgram() {

@@ -18,7 +18,11 @@ export const dayStatusSql: SQL = sql`(case
   end)::availability`;
 
 /** Every (user, day) with shifts and its status by the rule, for filling an empty index (seed). */
-export const allDayStatusesSql: SQL = sql`insert into ${userAvailability} (user_id, date, status)
+/** A column as an insert list or conflict target names it: bare, without its table. */
+const bare = (c: { name: string }) => sql.identifier(c.name);
+const indexColumns = sql`(${bare(userAvailability.userId)}, ${bare(userAvailability.date)}, ${bare(userAvailability.status)})`;
+
+export const allDayStatusesSql: SQL = sql`insert into ${userAvailability} ${indexColumns}
   select ${s.userId}, ${s.date}, ${dayStatusSql}
   from ${shifts} s
   group by ${s.userId}, ${s.date}
@@ -38,13 +42,14 @@ export async function rebuildDays(db: Conn, userId: number, days: string[]) {
     where ${ua.userId} = ${userId} and ${ua.date} = any(${list})
       and not exists (select 1 from ${shifts} s where ${s.userId} = ${ua.userId} and ${s.date} = ${ua.date})`);
   await db.execute(sql`
-    insert into ${userAvailability} (user_id, date, status)
+    insert into ${userAvailability} ${indexColumns}
     select ${s.userId}, ${s.date}, ${dayStatusSql}
     from ${shifts} s
     where ${s.userId} = ${userId} and ${s.date} = any(${list})
     group by ${s.userId}, ${s.date}
-    on conflict (user_id, date) do update set status = excluded.status
-    where ${userAvailability}.status is distinct from excluded.status`);
+    on conflict (${bare(userAvailability.userId)}, ${bare(userAvailability.date)})
+    do update set ${bare(userAvailability.status)} = excluded.${bare(userAvailability.status)}
+    where ${userAvailability.status} is distinct from excluded.${bare(userAvailability.status)}`);
 }
 
 /** The user's index rows on the days start..end inclusive, by date. */

@@ -54,6 +54,11 @@ export async function appliedSchemaVersion(run: (sql: string) => Promise<{ rows:
   return Number((rows[0] as { v: string }).v);
 }
 
+/** The newest migration applied to the app's database (throws when the database cannot be reached). */
+export function appliedSchemaVersionOf(db: Db): Promise<number> {
+  return appliedSchemaVersion((sql) => db.$client.query(sql));
+}
+
 /**
  * `keepOpen`: the pool keeps every connection it has opened, as a server's should. Otherwise idle
  * connections close after 10 s, and the first requests after a quiet spell, or a burst of them,

@@ -61,7 +61,7 @@ function listed(hub: Hub | typeof ALL_HUBS, range: HubRange, today: string) {
           order by ${order} limit ${HUB_SHIFT_LIMIT}) s)`;
   return {
     // An account that has not proven its address is not shown to colleagues.
-    where: sql`${hubFilter} and ${who} and u.email_verified_at is not null`,
+    where: sql`${hubFilter} and ${who} and ${u.emailVerifiedAt} is not null`,
     restDays: offers(kinds.offDay),
     coverage: offers(kinds.coverage),
   };

@@ -1,5 +1,15 @@
-import { sql } from "drizzle-orm";
-import type { Tx } from "../db/open";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/open";
+import {
+  rateLimits,
+  type ShiftRow,
+  shifts,
+  shiftType,
+  swapRequestOffers,
+  swapRequests,
+  userAvailability,
+  users,
+} from "../db/schema";
 
 export const intList = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 export const dayList = (days: string[]) => sql`${`{${days.join(",")}}`}::date[]`;
@@ -9,13 +19,14 @@ export async function swapLinks(tx: Tx, ids: number[]) {
   const open = new Set<number>();
   const referenced = new Set<number>();
   if (ids.length === 0) return { open, referenced };
+  const isOpen = sql`${swapRequests.status} in ('pending', 'accepted')`;
   const { rows } = await tx.execute<{ id: number; open: boolean }>(sql`
-    select r.requester_shift_id as id, r.status in ('pending', 'accepted') as open
-      from swap_requests r where r.requester_shift_id = any(${intList(ids)})
+    select ${swapRequests.requesterShiftId} as id, ${isOpen} as open
+      from ${swapRequests} where ${swapRequests.requesterShiftId} = any(${intList(ids)})
     union all
-    select o.shift_id as id, r.status in ('pending', 'accepted') as open
-      from swap_request_offers o join swap_requests r on r.id = o.swap_request_id
-      where o.shift_id = any(${intList(ids)})`);
+    select ${swapRequestOffers.shiftId} as id, ${isOpen} as open
+      from ${swapRequestOffers} join ${swapRequests} on ${swapRequests.id} = ${swapRequestOffers.swapRequestId}
+      where ${swapRequestOffers.shiftId} = any(${intList(ids)})`);
   for (const row of rows) {
     referenced.add(row.id);
     if (row.open) open.add(row.id);
@@ -30,10 +41,10 @@ export async function swapLinks(tx: Tx, ids: number[]) {
 export async function offDaysInOpenRequests(tx: Tx, userId: number, days: string[]): Promise<Set<string>> {
   if (days.length === 0) return new Set();
   const { rows } = await tx.execute<{ date: string }>(sql`
-    select distinct to_char(a.date, 'YYYY-MM-DD') as "date"
-      from swap_requests r join user_availability a on a.id = r.responder_availability_id
-     where r.responder_id = ${userId} and r.status in ('pending', 'accepted')
-       and a.date = any(${dayList(days)})`);
+    select distinct to_char(${userAvailability.date}, 'YYYY-MM-DD') as "date"
+      from ${swapRequests} join ${userAvailability} on ${userAvailability.id} = ${swapRequests.responderAvailabilityId}
+     where ${swapRequests.responderId} = ${userId} and ${swapRequests.status} in ('pending', 'accepted')
+       and ${userAvailability.date} = any(${dayList(days)})`);
   return new Set(rows.map((r) => r.date));
 }
 
@@ -47,16 +58,131 @@ export type SwappedDay = { date: string; swapRequestId: number; otherName: strin
 export async function swappedDays(tx: Tx, userId: number, days: string[]): Promise<Map<string, SwappedDay>> {
   const found = new Map<string, SwappedDay>();
   if (days.length === 0) return found;
+  const r = swapRequests;
   const { rows } = await tx.execute<SwappedDay>(sql`
-    select to_char(s.date, 'YYYY-MM-DD') as "date", r.id as "swapRequestId", r.grs_approved as "grsApproved",
-           u.first_name || ' ' || u.last_name as "otherName"
-      from swap_requests r
-      join shifts s on s.id in (r.requester_shift_id, r.accepted_offer_shift_id)
-      join users u on u.id = case when r.requester_id = ${userId} then r.responder_id else r.requester_id end
-     where r.status = 'completed'
-       and (r.requester_id = ${userId} or r.responder_id = ${userId})
-       and s.date = any(${dayList(days)})
-     order by r.updated_at desc, r.id desc`);
+    select to_char(${shifts.date}, 'YYYY-MM-DD') as "date", ${r.id} as "swapRequestId", ${r.grsApproved} as "grsApproved",
+           ${users.firstName} || ' ' || ${users.lastName} as "otherName"
+      from ${r}
+      join ${shifts} on ${shifts.id} in (${r.requesterShiftId}, ${r.acceptedOfferShiftId})
+      join ${users} on ${users.id} = case when ${r.requesterId} = ${userId} then ${r.responderId} else ${r.requesterId} end
+     where ${r.status} = 'completed'
+       and (${r.requesterId} = ${userId} or ${r.responderId} = ${userId})
+       and ${shifts.date} = any(${dayList(days)})
+     order by ${r.updatedAt} desc, ${r.id} desc`);
   for (const row of rows) if (!found.has(row.date)) found.set(row.date, row);
   return found;
+}
+
+/** Key space of the per-user advisory lock that serialises two imports of one user. */
+const IMPORT_LOCK = 727_401;
+
+export async function lockImportsOf(tx: Tx, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${userId})`);
+}
+
+/** The user's shifts on the days, locked for the import that replaces them. */
+export async function shiftsOnDaysForUpdate(tx: Tx, userId: number, days: string[]): Promise<ShiftRow[]> {
+  return tx
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.userId, userId), sql`${shifts.date} = any(${dayList(days)})`))
+    .orderBy(asc(shifts.id))
+    .for("update");
+}
+
+export async function shiftsByIds(tx: Tx, ids: number[]): Promise<ShiftRow[]> {
+  return tx
+    .select()
+    .from(shifts)
+    .where(sql`${shifts.id} = any(${intList(ids)})`)
+    .orderBy(asc(shifts.date), asc(shifts.id));
+}
+
+export async function deleteShifts(tx: Tx, ids: number[]) {
+  if (ids.length > 0) await tx.delete(shifts).where(sql`${shifts.id} = any(${intList(ids)})`);
+}
+
+/** A shift's fields as an import writes them. */
+export type StoredShift = Pick<
+  ShiftRow,
+  "date" | "shiftType" | "startTime" | "endTime" | "notes" | "location" | "isProtected" | "restDayShiftInterest"
+>;
+
+const column = (c: { name: string }) => sql.identifier(c.name);
+const v = (c: { name: string }) => sql`v.${sql.identifier(c.name)}`;
+const written = [
+  shifts.shiftType,
+  shifts.startTime,
+  shifts.endTime,
+  shifts.notes,
+  shifts.location,
+  shifts.isProtected,
+  shifts.restDayShiftInterest,
+];
+/** The record the rows are read as from JSON, under the columns' own names. */
+const record = (rows: unknown[], withId: boolean) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+    ${withId ? sql`${column(shifts.id)} int,` : sql``} ${column(shifts.date)} date, ${column(shifts.shiftType)} ${sql.identifier(shiftType.enumName)},
+    ${column(shifts.startTime)} varchar, ${column(shifts.endTime)} varchar, ${column(shifts.notes)} text,
+    ${column(shifts.location)} varchar, ${column(shifts.isProtected)} boolean, ${column(shifts.restDayShiftInterest)} boolean)`;
+/** The JSON object of one row, keyed by column name as `record` reads it. */
+const asRecord = (f: StoredShift, id?: number) => ({
+  ...(id === undefined ? {} : { [shifts.id.name]: id }),
+  [shifts.date.name]: f.date,
+  [shifts.shiftType.name]: f.shiftType,
+  [shifts.startTime.name]: f.startTime,
+  [shifts.endTime.name]: f.endTime,
+  [shifts.notes.name]: f.notes,
+  [shifts.location.name]: f.location,
+  [shifts.isProtected.name]: f.isProtected,
+  [shifts.restDayShiftInterest.name]: f.restDayShiftInterest,
+});
+
+/** Rewrites the user's shifts in one statement (the day stays: a shift is replaced within its day). */
+export async function updateShifts(tx: Tx, userId: number, rows: Array<{ id: number } & StoredShift>) {
+  await tx.execute(sql`
+    update ${shifts} set
+      ${sql.join(
+        written.map((c) => sql`${column(c)} = ${v(c)}`),
+        sql`, `,
+      )},
+      ${column(shifts.updatedAt)} = now(), ${column(shifts.revision)} = ${shifts.revision} + 1
+    from ${record(
+      rows.map((r) => asRecord(r, r.id)),
+      true,
+    )}
+    where ${shifts.id} = ${v(shifts.id)} and ${shifts.userId} = ${userId}`);
+}
+
+/** Adds the user's shifts in one statement; the new ids with their days. */
+export async function insertShifts(tx: Tx, userId: number, rows: StoredShift[]) {
+  const { rows: added } = await tx.execute<{ id: number; date: string }>(sql`
+    insert into ${shifts} (${column(shifts.userId)}, ${column(shifts.date)}, ${sql.join(written.map(column), sql`, `)})
+    select ${userId}, ${v(shifts.date)}, ${sql.join(written.map(v), sql`, `)}
+    from ${record(
+      rows.map((r) => asRecord(r)),
+      false,
+    )}
+    returning ${shifts.id} as id, to_char(${shifts.date}, 'YYYY-MM-DD') as date`);
+  return added;
+}
+
+const turnKey = (userId: number) => `import-turn:${userId}`;
+
+/** Takes the user's import turn for `ms` when it is free or its holder's time has run out; false when taken. */
+export async function takeImportTurn(db: Db, userId: number, ms: number): Promise<boolean> {
+  const until = sql`now() + ${`${ms} milliseconds`}::interval`;
+  const taken = await db
+    .insert(rateLimits)
+    .values({ key: turnKey(userId), count: 1, resetAt: until })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: 1, resetAt: until },
+      setWhere: sql`${rateLimits.resetAt} <= now()`,
+    })
+    .returning({ key: rateLimits.key });
+  return taken.length > 0;
+}
+
+export async function releaseImportTurn(db: Db, userId: number) {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${turnKey(userId)}`);
 }

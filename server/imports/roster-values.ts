@@ -29,7 +29,6 @@ const fail = <T>(reason: string): Parsed<T> => ({ ok: false, reason });
 
 export const quote = (s: string) => `'${s.length > 40 ? `${s.slice(0, 40)}…` : s}'`;
 
-// ---------------------------------------------------------------------------------------------
 // Dates
 
 /** Years a roster date may fall in; anything else is a typo or a number that is not a date. */
@@ -135,7 +134,6 @@ export function parseRosterDate(cell: Cell, date1904 = false): Parsed<string> {
   return fail(`Unrecognised date ${quote(original)}`);
 }
 
-// ---------------------------------------------------------------------------------------------
 // Times
 
 /** Minutes after midnight, 0..1439. */
@@ -236,7 +234,6 @@ export function typeFromTimes(start: Minutes, end: Minutes | null): "day" | "nig
   return isNightByTimes(start, end) ? "night" : "day";
 }
 
-// ---------------------------------------------------------------------------------------------
 // Shift words and codes
 
 export type ShiftKind = {

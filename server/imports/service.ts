@@ -1,10 +1,9 @@
 import { setImmediate } from "node:timers/promises";
-import { and, asc, eq, sql } from "drizzle-orm";
 import type { RowNote } from "../../common/imports";
 import { lockUserDays } from "../availability/queries";
 import { syncAvailability } from "../availability/sync";
 import type { Db } from "../db/open";
-import { type ShiftRow, shifts } from "../db/schema";
+import type { ShiftRow } from "../db/schema";
 import { checkShiftFields } from "../shifts/service";
 import {
   type ExistingShift,
@@ -14,26 +13,35 @@ import {
   planDay,
   showsDay,
 } from "./import-plan";
-import { dayList, intList, offDaysInOpenRequests, type SwappedDay, swapLinks, swappedDays } from "./queries";
+import {
+  deleteShifts,
+  insertShifts,
+  lockImportsOf,
+  offDaysInOpenRequests,
+  type StoredShift,
+  type SwappedDay,
+  shiftsByIds,
+  shiftsOnDaysForUpdate,
+  swapLinks,
+  swappedDays,
+  updateShifts,
+} from "./queries";
 import type { RosterRow } from "./roster-parse";
 
 export type ImportOutcome = { shifts: ShiftRow[]; skipped: RowNote[]; kept: RowNote[] };
 export type ImportOptions = { overwriteSwaps?: boolean };
 
-/** Key space of the per-user advisory lock that serialises two imports of one user. */
-const IMPORT_LOCK = 727_401;
-
-function stored(f: NewShiftFields) {
+function stored(f: NewShiftFields): StoredShift {
   const n = checkShiftFields(f);
   return {
     date: n.date,
-    shift_type: n.shiftType,
-    start_time: n.startTime,
-    end_time: n.endTime,
+    shiftType: n.shiftType,
+    startTime: n.startTime,
+    endTime: n.endTime,
     notes: n.notes,
     location: n.location,
-    is_protected: n.isProtected,
-    rest_day_shift_interest: n.restDayShiftInterest,
+    isProtected: n.isProtected,
+    restDayShiftInterest: n.restDayShiftInterest,
   };
 }
 
@@ -43,24 +51,6 @@ const BATCH = 500;
 function* batches<T>(items: T[]): Generator<T[]> {
   for (let i = 0; i < items.length; i += BATCH) yield items.slice(i, i + BATCH);
 }
-
-const updateFrom = (userId: number, rows: unknown[]) => sql`
-  update shifts s set
-    shift_type = v.shift_type, start_time = v.start_time, end_time = v.end_time, notes = v.notes,
-    location = v.location, is_protected = v.is_protected, rest_day_shift_interest = v.rest_day_shift_interest,
-    updated_at = now(), revision = s.revision + 1
-  from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-    id int, shift_type shift_type, start_time varchar, end_time varchar, notes text, location varchar,
-    is_protected boolean, rest_day_shift_interest boolean)
-  where s.id = v.id and s.user_id = ${userId}`;
-
-const insertFrom = (userId: number, rows: unknown[]) => sql`
-  insert into shifts (user_id, date, shift_type, start_time, end_time, notes, location, is_protected, rest_day_shift_interest)
-  select ${userId}, v.date, v.shift_type, v.start_time, v.end_time, v.notes, v.location, v.is_protected, v.rest_day_shift_interest
-  from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-    date date, shift_type shift_type, start_time varchar, end_time varchar, notes text, location varchar,
-    is_protected boolean, rest_day_shift_interest boolean)
-  returning id, to_char(date, 'YYYY-MM-DD') as date`;
 
 /**
  * Applies the rows of one file to the user's calendar in one transaction: each day the file
@@ -76,19 +66,12 @@ export async function applyRoster(
 ): Promise<ImportOutcome> {
   if (rows.length === 0) return { shifts: [], skipped: [], kept: [] };
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${userId})`);
+    await lockImportsOf(tx, userId);
     // The user's day lock before any shift row, the order swaps and the shift form use.
     await lockUserDays(tx, userId);
     const existing: ShiftRow[] = [];
     for (const days of batches([...new Set(rows.map((r) => r.date))])) {
-      existing.push(
-        ...(await tx
-          .select()
-          .from(shifts)
-          .where(and(eq(shifts.userId, userId), sql`${shifts.date} = any(${dayList(days)})`))
-          .orderBy(asc(shifts.id))
-          .for("update")),
-      );
+      existing.push(...(await shiftsOnDaysForUpdate(tx, userId, days)));
     }
     const byDay = new Map<string, ExistingShift[]>();
     for (const s of existing) byDay.set(s.date, [...(byDay.get(s.date) ?? []), s]);
@@ -112,8 +95,8 @@ export async function applyRoster(
     const skipped: RowNote[] = [];
     const kept: RowNote[] = [];
     const deletes: number[] = [];
-    const updates: Array<{ id: number } & ReturnType<typeof stored>> = [];
-    const inserts: ReturnType<typeof stored>[] = [];
+    const updates: Array<{ id: number } & StoredShift> = [];
+    const inserts: StoredShift[] = [];
     const result: Array<{ id: number; date: string }> = [];
     const changedDays: string[] = [];
     for (const [i, row] of rows.entries()) {
@@ -143,12 +126,9 @@ export async function applyRoster(
       if (plan.insert) inserts.push(stored(plan.insert));
     }
 
-    if (deletes.length > 0) await tx.delete(shifts).where(sql`${shifts.id} = any(${intList(deletes)})`);
-    for (const batch of batches(updates)) await tx.execute(updateFrom(userId, batch));
-    for (const batch of batches(inserts)) {
-      const { rows: added } = await tx.execute<{ id: number; date: string }>(insertFrom(userId, batch));
-      result.push(...added);
-    }
+    await deleteShifts(tx, deletes);
+    for (const batch of batches(updates)) await updateShifts(tx, userId, batch);
+    for (const batch of batches(inserts)) result.push(...(await insertShifts(tx, userId, batch)));
     await syncAvailability(tx, userId, changedDays);
 
     // Read back in day order, a batch at a time.
@@ -156,11 +136,10 @@ export async function applyRoster(
     const saved: ShiftRow[] = [];
     for (const batch of batches(result)) {
       saved.push(
-        ...(await tx
-          .select()
-          .from(shifts)
-          .where(sql`${shifts.id} = any(${intList(batch.map((r) => r.id))})`)
-          .orderBy(asc(shifts.date), asc(shifts.id))),
+        ...(await shiftsByIds(
+          tx,
+          batch.map((r) => r.id),
+        )),
       );
     }
     return { shifts: saved, skipped, kept };

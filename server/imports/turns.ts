@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { currentUser } from "../auth/guard";
 import { hit, type Limit } from "../auth/queries";
 import type { Db } from "../db/open";
-import { rateLimits } from "../db/schema";
 import { AppError, tooMany } from "../errors";
+import { releaseImportTurn, takeImportTurn } from "./queries";
 
 /** Imports one user may start in a window: a flood from one account must not slow everyone else. */
 export const defaultImportLimit: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
@@ -14,8 +13,6 @@ export const IMPORT_RUNNING = "Your previous roster is still being imported. Ple
 /** How long a turn is held at most, should an instance die before giving it back. */
 const TURN_MS = 2 * 60 * 1000;
 
-const turnKey = (userId: number) => `import-turn:${userId}`;
-
 /**
  * One import at a time per user, on every instance: a turn is a row in rate_limits taken only
  * when free (or left behind by a dead instance), and given back when the answer has gone.
@@ -24,7 +21,7 @@ export function importTurns(db: Db, limit: Limit) {
   const release = async (request: FastifyRequest) => {
     if (!request.importTurn) return;
     request.importTurn = false;
-    await db.delete(rateLimits).where(sql`${rateLimits.key} = ${turnKey(currentUser(request).id)}`);
+    await releaseImportTurn(db, currentUser(request).id);
   };
 
   return {
@@ -35,17 +32,8 @@ export function importTurns(db: Db, limit: Limit) {
       if (count.count > limit.max) {
         throw tooMany(count.retryAfter, "You have imported many rosters in a short time. Please try again later.");
       }
-      const until = sql`now() + ${`${TURN_MS} milliseconds`}::interval`;
-      const taken = await db
-        .insert(rateLimits)
-        .values({ key: turnKey(userId), count: 1, resetAt: until })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: { count: 1, resetAt: until },
-          setWhere: sql`${rateLimits.resetAt} <= now()`,
-        })
-        .returning({ key: rateLimits.key });
-      if (taken.length === 0) throw new AppError(409, IMPORT_RUNNING, "file");
+      const taken = await takeImportTurn(db, userId, TURN_MS);
+      if (!taken) throw new AppError(409, IMPORT_RUNNING, "file");
       request.importTurn = true;
     },
     /** onResponse: the turn goes back once the answer has gone. */

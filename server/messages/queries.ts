@@ -1,8 +1,9 @@
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { SwapStatus } from "../../common/enums";
 import type { Conversation } from "../../common/messages";
 import type { Db, Tx } from "../db/open";
-import { messages, swapRequests } from "../db/schema";
+import { messages, shifts, swapRequests, users } from "../db/schema";
 
 const isParty = (userId: number) => or(eq(swapRequests.requesterId, userId), eq(swapRequests.responderId, userId));
 
@@ -32,35 +33,40 @@ export function messagesOf(db: Db, swapRequestId: number) {
 
 export type InsertedRow = {
   id: number;
-  swap_request_id: number;
-  sender_id: number;
+  swapRequestId: number;
+  senderId: number;
   content: string;
-  created_at: Date | string;
-  is_read: boolean;
-  requester_id: number;
-  responder_id: number | null;
+  createdAt: Date | string;
+  isRead: boolean;
+  requesterId: number;
+  responderId: number | null;
 };
+
+const bare = (c: { name: string }) => sql.identifier(c.name);
 
 /**
  * Adds a message from one party unless the request is cancelled. The request row is share-locked
  * while the message goes in, so a cancellation committed at the same moment is either seen or waits.
  */
 export async function insertMessageOfParty(db: Db | Tx, userId: number, swapRequestId: number, content: string) {
+  const r = swapRequests;
+  const m = messages;
   const result = await db.execute<InsertedRow>(sql`
     with target as (
-      select id, requester_id, responder_id
-      from swap_requests
-      where id = ${swapRequestId}
-        and status <> 'cancelled'
-        and (requester_id = ${userId} or responder_id = ${userId})
+      select ${r.id} as id, ${r.requesterId} as "requesterId", ${r.responderId} as "responderId"
+      from ${r}
+      where ${r.id} = ${swapRequestId}
+        and ${r.status} <> 'cancelled'
+        and (${r.requesterId} = ${userId} or ${r.responderId} = ${userId})
       for share
     ), inserted as (
-      insert into messages (swap_request_id, sender_id, content, is_read)
+      insert into ${m} (${bare(m.swapRequestId)}, ${bare(m.senderId)}, ${bare(m.content)}, ${bare(m.isRead)})
       select id, ${userId}, ${content}, false from target
-      returning id, swap_request_id, sender_id, content, created_at, is_read
+      returning ${m.id} as id, ${m.swapRequestId} as "swapRequestId", ${m.senderId} as "senderId",
+        ${m.content} as content, ${m.createdAt} as "createdAt", ${m.isRead} as "isRead"
     )
-    select inserted.*, target.requester_id, target.responder_id
-    from inserted join target on target.id = inserted.swap_request_id
+    select inserted.*, target."requesterId", target."responderId"
+    from inserted join target on target.id = inserted."swapRequestId"
   `);
   return result.rows[0] as InsertedRow | undefined;
 }
@@ -95,11 +101,11 @@ export async function setConversationRead(db: Db | Tx, userId: number, swapReque
 export async function unreadCountOf(db: Db, userId: number): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
     select count(*)::int as n
-    from swap_requests r
-    join messages m on m.swap_request_id = r.id
-    where (r.requester_id = ${userId} or r.responder_id = ${userId})
-      and m.sender_id <> ${userId}
-      and not m.is_read
+    from ${swapRequests}
+    join ${messages} on ${messages.swapRequestId} = ${swapRequests.id}
+    where (${swapRequests.requesterId} = ${userId} or ${swapRequests.responderId} = ${userId})
+      and ${messages.senderId} <> ${userId}
+      and not ${messages.isRead}
   `);
   return result.rows[0]?.n ?? 0;
 }
@@ -107,60 +113,66 @@ export async function unreadCountOf(db: Db, userId: number): Promise<number> {
 export type ConversationRow = {
   id: number;
   status: SwapStatus;
-  grs_submitted: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
-  requester_id: number;
-  responder_id: number | null;
-  shift_id: number;
-  shift_date: string;
-  shift_type: Conversation["shift"]["shiftType"];
-  start_time: string | null;
-  end_time: string | null;
-  requester_first: string | null;
-  requester_last: string | null;
-  requester_hub: string | null;
-  other_id: number | null;
-  other_first: string | null;
-  other_last: string | null;
-  other_hub: string | null;
-  last_content: string | null;
-  last_at: Date | string | null;
-  last_sender: number | null;
+  grsSubmitted: boolean;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  requesterId: number;
+  responderId: number | null;
+  shiftId: number;
+  shiftDate: string;
+  shiftType: Conversation["shift"]["shiftType"];
+  startTime: string | null;
+  endTime: string | null;
+  requesterFirst: string | null;
+  requesterLast: string | null;
+  requesterHub: string | null;
+  otherId: number | null;
+  otherFirst: string | null;
+  otherLast: string | null;
+  otherHub: string | null;
+  lastContent: string | null;
+  lastAt: Date | string | null;
+  lastSender: number | null;
   unread: number;
-  activity_at: Date | string;
+  activityAt: Date | string;
 };
 
 /** The user's conversations (one per swap request they are party to), in one query. */
 export async function conversationRows(db: Db, userId: number, onlyRequestId?: number): Promise<ConversationRow[]> {
+  const r = swapRequests;
+  const s = shifts;
+  const [rq, o] = [alias(users, "rq"), alias(users, "o")];
+  const [lm, m] = [alias(messages, "lm"), alias(messages, "m")];
   const result = await db.execute<ConversationRow>(sql`
     select
-      r.id, r.status, r.grs_submitted, r.created_at, r.updated_at, r.requester_id, r.responder_id,
-      s.id as shift_id, s.date as shift_date, s.shift_type, s.start_time, s.end_time,
-      rq.first_name as requester_first, rq.last_name as requester_last, rq.hub as requester_hub,
-      o.id as other_id, o.first_name as other_first, o.last_name as other_last, o.hub as other_hub,
-      lm.content as last_content, lm.created_at as last_at, lm.sender_id as last_sender,
+      ${r.id} as id, ${r.status} as status, ${r.grsSubmitted} as "grsSubmitted", ${r.createdAt} as "createdAt",
+      ${r.updatedAt} as "updatedAt", ${r.requesterId} as "requesterId", ${r.responderId} as "responderId",
+      ${s.id} as "shiftId", ${s.date} as "shiftDate", ${s.shiftType} as "shiftType",
+      ${s.startTime} as "startTime", ${s.endTime} as "endTime",
+      ${rq.firstName} as "requesterFirst", ${rq.lastName} as "requesterLast", ${rq.hub} as "requesterHub",
+      ${o.id} as "otherId", ${o.firstName} as "otherFirst", ${o.lastName} as "otherLast", ${o.hub} as "otherHub",
+      ${lm.content} as "lastContent", ${lm.createdAt} as "lastAt", ${lm.senderId} as "lastSender",
       coalesce(uc.n, 0)::int as unread,
-      greatest(r.created_at, r.updated_at, lm.created_at) as activity_at
-    from swap_requests r
-    join shifts s on s.id = r.requester_shift_id
-    left join users rq on rq.id = r.requester_id
-    left join users o on o.id = case when r.requester_id = ${userId} then r.responder_id else r.requester_id end
+      greatest(${r.createdAt}, ${r.updatedAt}, ${lm.createdAt}) as "activityAt"
+    from ${r}
+    join ${s} on ${s.id} = ${r.requesterShiftId}
+    left join ${users} ${rq} on ${rq.id} = ${r.requesterId}
+    left join ${users} ${o} on ${o.id} = case when ${r.requesterId} = ${userId} then ${r.responderId} else ${r.requesterId} end
     left join lateral (
-      select m.content, m.created_at, m.sender_id
-      from messages m
-      where m.swap_request_id = r.id
-      order by m.created_at desc, m.id desc
+      select ${m.content}, ${m.createdAt}, ${m.senderId}
+      from ${messages} ${m}
+      where ${m.swapRequestId} = ${r.id}
+      order by ${m.createdAt} desc, ${m.id} desc
       limit 1
-    ) lm on true
+    ) ${lm} on true
     left join lateral (
       select count(*) as n
-      from messages m
-      where m.swap_request_id = r.id and m.sender_id <> ${userId} and not m.is_read
+      from ${messages} ${m}
+      where ${m.swapRequestId} = ${r.id} and ${m.senderId} <> ${userId} and not ${m.isRead}
     ) uc on true
-    where (r.requester_id = ${userId} or r.responder_id = ${userId})
-      ${onlyRequestId === undefined ? sql`` : sql`and r.id = ${onlyRequestId}`}
-    order by activity_at desc, r.id desc
+    where (${r.requesterId} = ${userId} or ${r.responderId} = ${userId})
+      ${onlyRequestId === undefined ? sql`` : sql`and ${r.id} = ${onlyRequestId}`}
+    order by "activityAt" desc, ${r.id} desc
   `);
   return result.rows;
 }

@@ -55,12 +55,12 @@ export async function sendMessage(db: Db, user: UserRow, input: SendMessageInput
     if (added) {
       await recordNotification(tx, {
         kind: "message",
-        swapRequestId: added.swap_request_id,
+        swapRequestId: added.swapRequestId,
         actorId: user.id,
         messageId: added.id,
       });
-      const parties = partiesOf({ requesterId: added.requester_id, responderId: added.responder_id });
-      await notifyUsers(tx, parties, { type: "NEW_MESSAGE", payload: { swapRequestId: added.swap_request_id } });
+      const parties = partiesOf({ requesterId: added.requesterId, responderId: added.responderId });
+      await notifyUsers(tx, parties, { type: "NEW_MESSAGE", payload: { swapRequestId: added.swapRequestId } });
     }
     return added;
   });
@@ -71,11 +71,11 @@ export async function sendMessage(db: Db, user: UserRow, input: SendMessageInput
   }
   return {
     id: row.id,
-    swapRequestId: row.swap_request_id,
-    senderId: row.sender_id,
+    swapRequestId: row.swapRequestId,
+    senderId: row.senderId,
     content: row.content,
-    createdAt: new Date(row.created_at).toISOString(),
-    isRead: row.is_read,
+    createdAt: new Date(row.createdAt).toISOString(),
+    isRead: row.isRead,
   };
 }
 
@@ -122,37 +122,37 @@ export function unreadCount(db: Db, user: UserRow): Promise<number> {
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 function toConversation(userId: number, r: ConversationRow): Conversation {
-  const otherId = r.requester_id === userId ? r.responder_id : r.requester_id;
+  const otherId = r.requesterId === userId ? r.responderId : r.requesterId;
   return {
     swapRequestId: r.id,
     status: r.status,
-    grsSubmitted: r.grs_submitted,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-    youRequested: r.requester_id === userId,
+    grsSubmitted: r.grsSubmitted,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    youRequested: r.requesterId === userId,
     requester:
-      r.requester_first === null
+      r.requesterFirst === null
         ? null
-        : { id: r.requester_id, firstName: r.requester_first, lastName: r.requester_last ?? "", hub: r.requester_hub },
+        : { id: r.requesterId, firstName: r.requesterFirst, lastName: r.requesterLast ?? "", hub: r.requesterHub },
     otherParty:
-      r.other_id === null
+      r.otherId === null
         ? null
-        : { id: r.other_id, firstName: r.other_first ?? "", lastName: r.other_last ?? "", hub: r.other_hub },
+        : { id: r.otherId, firstName: r.otherFirst ?? "", lastName: r.otherLast ?? "", hub: r.otherHub },
     awaitingResponder: otherId === null,
     shift: {
-      id: r.shift_id,
-      date: r.shift_date,
-      shiftType: r.shift_type,
-      startTime: r.start_time,
-      endTime: r.end_time,
+      id: r.shiftId,
+      date: r.shiftDate,
+      shiftType: r.shiftType,
+      startTime: r.startTime,
+      endTime: r.endTime,
     },
-    hub: r.requester_hub,
+    hub: r.requesterHub,
     lastMessage:
-      r.last_at === null || r.last_sender === null
+      r.lastAt === null || r.lastSender === null
         ? null
-        : { content: r.last_content ?? "", createdAt: iso(r.last_at), senderId: r.last_sender },
+        : { content: r.lastContent ?? "", createdAt: iso(r.lastAt), senderId: r.lastSender },
     unreadCount: r.unread,
-    lastActivityAt: iso(r.activity_at),
+    lastActivityAt: iso(r.activityAt),
   };
 }
 

@@ -27,7 +27,7 @@ export type DigestOptions = {
 function compose(rows: WaitingRow[]): string[] {
   const groups = new Map<string, WaitingRow[]>();
   for (const row of rows) {
-    const key = row.kind === "message" ? `m${row.swap_request_id}` : `${row.kind}${row.id}`;
+    const key = row.kind === "message" ? `m${row.swapRequestId}` : `${row.kind}${row.id}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   return [...groups.values()].map((g) => digestLine(g[0].kind, g.length, g[0].context));
@@ -45,7 +45,7 @@ async function digestFor(opts: DigestOptions, userId: number): Promise<void> {
     if (me.recent) return;
     // Once the oldest is due, everything waiting goes in the same mail.
     const waiting = await waitingRows(tx, userId);
-    const unread = waiting.filter((r) => r.read_at === null);
+    const unread = waiting.filter((r) => r.readAt === null);
     if (unread.length > 0) {
       // Sent while the rows are locked: if the mail fails, nothing is marked and the next pass retries.
       await opts.mailer.send(digestMail(opts, userId, me, unread));
@@ -61,13 +61,13 @@ async function digestFor(opts: DigestOptions, userId: number): Promise<void> {
 function digestMail(opts: DigestOptions, userId: number, me: DigestSettings, unread: WaitingRow[]): Mail {
   const unsubscribe = unsubscribeUrl(opts.appUrl, opts.secret, userId);
   const lines = compose(unread);
-  const requests = new Set(unread.map((r) => r.swap_request_id));
-  const link = requests.size === 1 ? `${opts.appUrl}/messages/${unread[0].swap_request_id}` : `${opts.appUrl}/messages`;
+  const requests = new Set(unread.map((r) => r.swapRequestId));
+  const link = requests.size === 1 ? `${opts.appUrl}/messages/${unread[0].swapRequestId}` : `${opts.appUrl}/messages`;
   return {
     to: me.address,
     subject: lines.length === 1 ? `CrewSwap: ${lines[0]}` : `CrewSwap: ${lines.length} things are waiting for you`,
     text: [
-      `Hello ${me.first_name},`,
+      `Hello ${me.firstName},`,
       "",
       "This is waiting for you in CrewSwap:",
       "",

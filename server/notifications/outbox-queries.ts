@@ -1,17 +1,20 @@
 import { sql } from "drizzle-orm";
 import type { ShiftType } from "../../common/enums";
 import type { Db, Tx } from "../db/open";
-import type { notificationOutbox } from "../db/schema";
+import { notificationOutbox, shifts, swapRequests, users } from "../db/schema";
+
+/** A column as an insert list or set clause names it: bare, without its table. */
+const bare = (c: { name: string }) => sql.identifier(c.name);
 
 export type ContextRow = {
-  swap_request_id: number;
-  actor_id: number;
-  requester_id: number;
-  responder_id: number | null;
-  actor_first: string;
-  actor_last: string;
-  shift_date: string;
-  shift_type: ShiftType;
+  swapRequestId: number;
+  actorId: number;
+  requesterId: number;
+  responderId: number | null;
+  actorFirst: string;
+  actorLast: string;
+  shiftDate: string;
+  shiftType: ShiftType;
 };
 
 /** Per event, the request's parties, the actor's name and the requester's shift: what the texts are made of. */
@@ -21,14 +24,15 @@ export async function eventContexts(
 ): Promise<ContextRow[]> {
   if (events.length === 0) return [];
   const result = await tx.execute<ContextRow>(sql`
-    select e.swap_request_id, e.actor_id, r.requester_id, r.responder_id,
-           a.first_name as actor_first, a.last_name as actor_last, s.date as shift_date, s.shift_type
+    select e.request as "swapRequestId", e.actor as "actorId", ${swapRequests.requesterId} as "requesterId",
+           ${swapRequests.responderId} as "responderId", ${users.firstName} as "actorFirst",
+           ${users.lastName} as "actorLast", ${shifts.date} as "shiftDate", ${shifts.shiftType} as "shiftType"
     from unnest(${`{${events.map((e) => e.swapRequestId).join(",")}}`}::int[],
                 ${`{${events.map((e) => e.actorId).join(",")}}`}::int[]) with ordinality
-      as e(swap_request_id, actor_id, n)
-    join swap_requests r on r.id = e.swap_request_id
-    join shifts s on s.id = r.requester_shift_id
-    join users a on a.id = e.actor_id
+      as e(request, actor, n)
+    join ${swapRequests} on ${swapRequests.id} = e.request
+    join ${shifts} on ${shifts.id} = ${swapRequests.requesterShiftId}
+    join ${users} on ${users.id} = e.actor
     order by e.n
   `);
   return result.rows;
@@ -46,25 +50,41 @@ export const OUTBOX_CHANNEL = "crewswap_outbox";
  */
 export async function insertOutbox(tx: Tx, rows: OutboxInsert[]): Promise<void> {
   if (rows.length === 0) return;
+  const o = notificationOutbox;
+  const columns = [
+    o.userId,
+    o.kind,
+    o.swapRequestId,
+    o.messageId,
+    o.title,
+    o.body,
+    o.url,
+    o.tag,
+    o.context,
+    o.emailState,
+  ];
   const records = rows.map((r) => ({
-    user_id: r.userId,
-    kind: r.kind,
-    swap_request_id: r.swapRequestId ?? null,
-    message_id: r.messageId ?? null,
-    title: r.title,
-    body: r.body,
-    url: r.url,
-    tag: r.tag,
-    context: r.context,
-    email_state: r.emailState,
+    [o.userId.name]: r.userId,
+    [o.kind.name]: r.kind,
+    [o.swapRequestId.name]: r.swapRequestId ?? null,
+    [o.messageId.name]: r.messageId ?? null,
+    [o.title.name]: r.title,
+    [o.body.name]: r.body,
+    [o.url.name]: r.url,
+    [o.tag.name]: r.tag,
+    [o.context.name]: r.context,
+    [o.emailState.name]: r.emailState,
   }));
+  // The record's columns are the table's own, with their SQL types.
+  const recordType = sql.join(
+    columns.map((c) => sql`${bare(c)} ${sql.raw(c.getSQLType())}`),
+    sql`, `,
+  );
+  const list = sql.join(columns.map(bare), sql`, `);
   await tx.execute(sql`
-    insert into notification_outbox
-      (user_id, kind, swap_request_id, message_id, title, body, url, tag, context, email_state)
-    select user_id, kind, swap_request_id, message_id, title, body, url, tag, context, email_state
-    from json_to_recordset(${JSON.stringify(records)}::json) as r(
-      user_id int, kind text, swap_request_id int, message_id int, title text, body text, url text,
-      tag text, context json, email_state text)
+    insert into ${o} (${list})
+    select ${list}
+    from json_to_recordset(${JSON.stringify(records)}::json) as r(${recordType})
   `);
   // Delivered at commit and not at all on rollback; PostgreSQL folds a transaction's repeats into one.
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, 'due')`);
@@ -72,8 +92,9 @@ export async function insertOutbox(tx: Tx, rows: OutboxInsert[]): Promise<void> 
 
 export async function markOutboxRead(db: Tx | Db, userId: number, swapRequestId: number): Promise<void> {
   await db.execute(sql`
-    update notification_outbox set read_at = now()
-    where user_id = ${userId} and swap_request_id = ${swapRequestId} and read_at is null
+    update ${notificationOutbox} set ${bare(notificationOutbox.readAt)} = now()
+    where ${notificationOutbox.userId} = ${userId} and ${notificationOutbox.swapRequestId} = ${swapRequestId}
+      and ${notificationOutbox.readAt} is null
   `);
 }
 
@@ -86,9 +107,9 @@ export const OUTBOX_KEEP_DAYS = 7;
 /** Deletes rows both workers have finished with; anything still to push or mail stays, however old. */
 export async function pruneOutbox(db: Db): Promise<number> {
   const result = await db.execute(sql`
-    delete from notification_outbox
-    where push_state <> 'pending' and email_state <> 'pending'
-      and created_at < now() - make_interval(days => ${OUTBOX_KEEP_DAYS})
+    delete from ${notificationOutbox}
+    where ${notificationOutbox.pushState} <> 'pending' and ${notificationOutbox.emailState} <> 'pending'
+      and ${notificationOutbox.createdAt} < now() - make_interval(days => ${OUTBOX_KEEP_DAYS})
   `);
   return result.rowCount ?? 0;
 }

@@ -1,17 +1,23 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/open";
+import { notificationOutbox, pushSubscriptions as p } from "../db/schema";
+
+/** A column as a set clause names it: bare, without its table. */
+const bare = (c: { name: string }) => sql.identifier(c.name);
+const o = alias(notificationOutbox, "o");
 
 export type ClaimedRow = {
   id: number;
-  user_id: number;
+  userId: number;
   kind: string;
   title: string;
   body: string;
   url: string;
   tag: string;
-  read_at: Date | null;
-  push_attempts: number;
-  push_due_to: number[] | null;
+  readAt: Date | null;
+  pushAttempts: number;
+  pushDueTo: number[] | null;
 };
 
 export type SubscriptionRow = { id: number; endpoint: string; p256dh: string; auth: string };
@@ -22,20 +28,23 @@ export type SubscriptionRow = { id: number; endpoint: string; p256dh: string; au
  * lets another instance take it over when this one dies mid-send.
  */
 export async function claimDue(db: Db, opts: { batch: number; leaseMs: number; messageHoldMs: number }) {
+  const due = alias(notificationOutbox, "due");
   const result = await db.execute<ClaimedRow>(sql`
-    update notification_outbox o
-    set push_lease_until = now() + ${opts.leaseMs} * interval '1 millisecond',
-        push_attempts = o.push_attempts + 1
-    where o.id in (
-      select id from notification_outbox
-      where push_state = 'pending' and push_next_at <= now()
-        and (push_lease_until is null or push_lease_until < now())
-        and (kind <> 'message' or created_at <= now() - ${opts.messageHoldMs} * interval '1 millisecond')
-      order by push_next_at
+    update ${notificationOutbox} ${o}
+    set ${bare(o.pushLeaseUntil)} = now() + ${opts.leaseMs} * interval '1 millisecond',
+        ${bare(o.pushAttempts)} = ${o.pushAttempts} + 1
+    where ${o.id} in (
+      select ${due.id} from ${notificationOutbox} ${due}
+      where ${due.pushState} = 'pending' and ${due.pushNextAt} <= now()
+        and (${due.pushLeaseUntil} is null or ${due.pushLeaseUntil} < now())
+        and (${due.kind} <> 'message' or ${due.createdAt} <= now() - ${opts.messageHoldMs} * interval '1 millisecond')
+      order by ${due.pushNextAt}
       limit ${opts.batch}
       for update skip locked
     )
-    returning o.id, o.user_id, o.kind, o.title, o.body, o.url, o.tag, o.read_at, o.push_attempts, o.push_due_to
+    returning ${o.id} as id, ${o.userId} as "userId", ${o.kind} as kind, ${o.title} as title, ${o.body} as body,
+      ${o.url} as url, ${o.tag} as tag, ${o.readAt} as "readAt", ${o.pushAttempts} as "pushAttempts",
+      ${o.pushDueTo} as "pushDueTo"
   `);
   return result.rows;
 }
@@ -43,14 +52,15 @@ export async function claimDue(db: Db, opts: { batch: number; leaseMs: number; m
 export async function subscriptionsOf(db: Db, userIds: number[]): Promise<Map<number, SubscriptionRow[]>> {
   const map = new Map<number, SubscriptionRow[]>();
   if (userIds.length === 0) return map;
-  const result = await db.execute<SubscriptionRow & { user_id: number }>(sql`
-    select id, user_id, endpoint, p256dh, auth from push_subscriptions
-    where user_id = any(${`{${userIds.join(",")}}`}::int[])
+  const result = await db.execute<SubscriptionRow & { userId: number }>(sql`
+    select ${p.id} as id, ${p.userId} as "userId", ${p.endpoint} as endpoint, ${p.p256dh} as p256dh, ${p.auth} as auth
+    from ${p}
+    where ${p.userId} = any(${`{${userIds.join(",")}}`}::int[])
   `);
   for (const row of result.rows) {
-    const list = map.get(row.user_id) ?? [];
+    const list = map.get(row.userId) ?? [];
     list.push(row);
-    map.set(row.user_id, list);
+    map.set(row.userId, list);
   }
   return map;
 }
@@ -62,22 +72,22 @@ export async function finishRows(
 ) {
   if (rows.length === 0) return;
   await db.execute(sql`
-    update notification_outbox o
-    set push_state = f.state, push_lease_until = null,
-        push_due_to = case when f.state = 'failed' then o.push_due_to else '{}'::int[] end,
-        pushed_at = case when f.state = 'done' then now() else o.pushed_at end
+    update ${notificationOutbox} ${o}
+    set ${bare(o.pushState)} = f.state, ${bare(o.pushLeaseUntil)} = null,
+        ${bare(o.pushDueTo)} = case when f.state = 'failed' then ${o.pushDueTo} else '{}'::int[] end,
+        ${bare(o.pushedAt)} = case when f.state = 'done' then now() else ${o.pushedAt} end
     from unnest(${`{${rows.map((r) => r.id).join(",")}}`}::int[], ${`{${rows.map((r) => r.state).join(",")}}`}::text[])
       as f(id, state)
-    where o.id = f.id
+    where ${o.id} = f.id
   `);
 }
 
 export async function retryRow(db: Db, id: number, delayMs: number, dueTo: number[]) {
   await db.execute(sql`
-    update notification_outbox
-    set push_lease_until = null, push_next_at = now() + ${delayMs} * interval '1 millisecond',
-        push_due_to = ${`{${dueTo.join(",")}}`}::int[]
-    where id = ${id}
+    update ${notificationOutbox}
+    set ${bare(o.pushLeaseUntil)} = null, ${bare(o.pushNextAt)} = now() + ${delayMs} * interval '1 millisecond',
+        ${bare(o.pushDueTo)} = ${`{${dueTo.join(",")}}`}::int[]
+    where ${notificationOutbox.id} = ${id}
   `);
 }
 
@@ -91,20 +101,20 @@ export type DropAfter = { failures: number; periodMs: number };
 export async function recordDeliveries(db: Db, d: Deliveries, dropAfter: DropAfter) {
   if (d.ok.length) {
     await db.execute(sql`
-      update push_subscriptions set last_success_at = now(), failures = 0, failing_since = null
-      where id = any(${ids(d.ok)}::int[])
+      update ${p} set ${bare(p.lastSuccessAt)} = now(), ${bare(p.failures)} = 0, ${bare(p.failingSince)} = null
+      where ${p.id} = any(${ids(d.ok)}::int[])
     `);
   }
   if (d.failed.length) {
     await db.execute(sql`
-      update push_subscriptions set failures = failures + 1, failing_since = coalesce(failing_since, now())
-      where id = any(${ids(d.failed)}::int[])
+      update ${p} set ${bare(p.failures)} = ${p.failures} + 1, ${bare(p.failingSince)} = coalesce(${p.failingSince}, now())
+      where ${p.id} = any(${ids(d.failed)}::int[])
     `);
     await db.execute(sql`
-      delete from push_subscriptions
-      where id = any(${ids(d.failed)}::int[]) and failures >= ${dropAfter.failures}
-        and failing_since <= now() - ${dropAfter.periodMs} * interval '1 millisecond'
+      delete from ${p}
+      where ${p.id} = any(${ids(d.failed)}::int[]) and ${p.failures} >= ${dropAfter.failures}
+        and ${p.failingSince} <= now() - ${dropAfter.periodMs} * interval '1 millisecond'
     `);
   }
-  if (d.gone.length) await db.execute(sql`delete from push_subscriptions where id = any(${ids(d.gone)}::int[])`);
+  if (d.gone.length) await db.execute(sql`delete from ${p} where ${p.id} = any(${ids(d.gone)}::int[])`);
 }

@@ -120,9 +120,9 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
   /** The devices a row is still to reach, or null when it needs no push. */
   function devicesFor(row: ClaimedRow, subs: SubscriptionRow[]): SubscriptionRow[] | null {
     // A message read on an open screen during its hold needs no push.
-    if (row.kind === "message" && row.read_at) return null;
+    if (row.kind === "message" && row.readAt) return null;
     // The devices are fixed at the first attempt; a device added later never gets an old event.
-    const targets = row.push_due_to ? new Set(row.push_due_to) : null;
+    const targets = row.pushDueTo ? new Set(row.pushDueTo) : null;
     return targets ? subs.filter((s) => targets.has(s.id)) : subs;
   }
 
@@ -134,9 +134,9 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       else failed.push(id);
     }
     deliveries.failed.push(...failed);
-    if (failed.length === 0) return { id: row.id, state: "done", dueTo: [], attempts: row.push_attempts };
-    if (row.push_attempts >= maxAttempts) return { id: row.id, state: "failed", dueTo: failed, attempts: 0 };
-    return { id: row.id, state: "retry", dueTo: failed, attempts: row.push_attempts };
+    if (failed.length === 0) return { id: row.id, state: "done", dueTo: [], attempts: row.pushAttempts };
+    if (row.pushAttempts >= maxAttempts) return { id: row.id, state: "failed", dueTo: failed, attempts: 0 };
+    return { id: row.id, state: "retry", dueTo: failed, attempts: row.pushAttempts };
   }
 
   type Claimed = { rows: ClaimedRow[]; subs: Map<number, SubscriptionRow[]> };
@@ -144,12 +144,12 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
   async function claim(): Promise<Claimed> {
     const rows = await claimDue(opts.db, { batch, leaseMs, messageHoldMs: opts.messageHoldMs });
     if (rows.length === 0) return { rows, subs: new Map() };
-    return { rows, subs: await subscriptionsOf(opts.db, [...new Set(rows.map((r) => r.user_id))]) };
+    return { rows, subs: await subscriptionsOf(opts.db, [...new Set(rows.map((r) => r.userId))]) };
   }
 
   async function sendBatch(claimed: Claimed) {
     const deliveries: Deliveries = { ok: [], failed: [], gone: [] };
-    const plans = claimed.rows.map((row) => ({ row, devices: devicesFor(row, claimed.subs.get(row.user_id) ?? []) }));
+    const plans = claimed.rows.map((row) => ({ row, devices: devicesFor(row, claimed.subs.get(row.userId) ?? []) }));
     const jobs = plans.flatMap(({ row, devices }) => (devices ?? []).map((sub) => jobFor(sub, row)));
     const statuses = jobs.length > 0 ? await sender.sendAll(jobs, timeoutMs) : [];
     let at = 0;

@@ -19,7 +19,7 @@ export async function recordNotifications(tx: Tx, events: NotificationEvent[]): 
   let at = 0;
   for (const event of events) {
     const row = contexts[at];
-    if (!row || row.swap_request_id !== event.swapRequestId || row.actor_id !== event.actorId) continue;
+    if (!row || row.swapRequestId !== event.swapRequestId || row.actorId !== event.actorId) continue;
     at += 1;
     rows.push(...outboxRows(event, row));
   }
@@ -27,13 +27,13 @@ export async function recordNotifications(tx: Tx, events: NotificationEvent[]): 
 }
 
 function outboxRows(event: NotificationEvent, row: ContextRow): OutboxInsert[] {
-  const recipients = [row.requester_id, row.responder_id].filter(
+  const recipients = [row.requesterId, row.responderId].filter(
     (id): id is number => id !== null && id !== event.actorId,
   );
   const context: EventContext = {
-    actorName: `${row.actor_first} ${row.actor_last}`.trim(),
-    date: String(row.shift_date),
-    shiftType: row.shift_type,
+    actorName: `${row.actorFirst} ${row.actorLast}`.trim(),
+    date: String(row.shiftDate),
+    shiftType: row.shiftType,
   };
   const { title, body } = pushText(event.kind, context, event.kind === "cancelled" ? event.because : undefined);
   return recipients.map((userId) => ({

@@ -1,8 +1,10 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/open";
 import {
   messages,
   type SwapRequestRow,
+  shifts,
   swapRequestOffers,
   swapRequests,
   type UserRow,
@@ -129,26 +131,30 @@ export async function availabilityById(db: Conn, id: number) {
  */
 export async function openRequestsAsResponderOn(tx: Tx, responderId: number, days: string[]) {
   if (days.length === 0) return [];
+  const r = alias(swapRequests, "r");
+  const s = alias(shifts, "s");
+  const u = alias(users, "u");
   const result = await tx.execute<{
     id: number;
-    requester_id: number;
-    first_name: string;
-    last_name: string;
+    requesterId: number;
+    firstName: string;
+    lastName: string;
     date: string;
   }>(sql`
-    select r.id, r.requester_id, u.first_name, u.last_name, to_char(s.date, 'YYYY-MM-DD') as date
-    from ${swapRequests} r
-    join shifts s on s.id = r.requester_shift_id and s.user_id = r.requester_id
-    join ${users} u on u.id = r.requester_id
-    where r.responder_id = ${responderId}
-      and r.status in ('pending', 'accepted')
-      and s.date = any(${`{${days.join(",")}}`}::date[])
-    order by r.id
+    select ${r.id} as id, ${r.requesterId} as "requesterId", ${u.firstName} as "firstName",
+      ${u.lastName} as "lastName", to_char(${s.date}, 'YYYY-MM-DD') as date
+    from ${swapRequests} ${r}
+    join ${shifts} ${s} on ${s.id} = ${r.requesterShiftId} and ${s.userId} = ${r.requesterId}
+    join ${users} ${u} on ${u.id} = ${r.requesterId}
+    where ${r.responderId} = ${responderId}
+      and ${r.status} in ('pending', 'accepted')
+      and ${s.date} = any(${`{${days.join(",")}}`}::date[])
+    order by ${r.id}
     for update of r`);
   return result.rows.map((row) => ({
     id: Number(row.id),
-    requesterId: Number(row.requester_id),
-    requesterName: `${row.first_name} ${row.last_name}`,
+    requesterId: Number(row.requesterId),
+    requesterName: `${row.firstName} ${row.lastName}`,
     date: row.date,
   }));
 }

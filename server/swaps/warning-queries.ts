@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { ShiftType } from "../../common/enums";
 import { shifts } from "../db/schema";
 import type { Conn } from "./queries";
@@ -10,6 +11,8 @@ export type WindowShift = {
   startTime: string | null;
   endTime: string | null;
 };
+/** `shifts` under another name in a statement (`alias(shifts, "w")`). */
+export type ShiftsAlias = ReturnType<typeof alias<typeof shifts, string>>;
 export type WindowKey = { userId: number; from: string; to: string };
 
 /**
@@ -17,12 +20,8 @@ export type WindowKey = { userId: number; from: string; to: string };
  * date order): building JSON objects row by row cost twice as much in PostgreSQL on find-matches'
  * 50 windows of four months, and the windows are most of that answer's work.
  */
-export const workingShiftsText = (alias: string) => {
-  const c = (column: { name: string }) => `${alias}.${column.name}`;
-  return sql.raw(
-    `string_agg(${c(shifts.id)} || ',' || to_char(${c(shifts.date)}, 'YYYY-MM-DD') || ',' || ${c(shifts.shiftType)} || ',' || coalesce(${c(shifts.startTime)}, '') || ',' || coalesce(${c(shifts.endTime)}, ''), ';' order by ${c(shifts.date)}, ${c(shifts.id)})`,
-  );
-};
+export const workingShiftsText = (w: ShiftsAlias) =>
+  sql`string_agg(${w.id} || ',' || to_char(${w.date}, 'YYYY-MM-DD') || ',' || ${w.shiftType} || ',' || coalesce(${w.startTime}, '') || ',' || coalesce(${w.endTime}, ''), ';' order by ${w.date}, ${w.id})`;
 
 /** The shifts `workingShiftsText` wrote; null (no shift) is none. */
 export function parseWorkingShifts(text: string | null): WindowShift[] {
@@ -46,12 +45,13 @@ export function parseWorkingShifts(text: string | null): WindowShift[] {
  */
 export async function workingWindows(db: Conn, keys: WindowKey[]): Promise<WindowShift[][]> {
   if (keys.length === 0) return [];
+  const w = alias(shifts, "w");
   const rows = await db.execute<{ i: number; window: string | null }>(sql`
-    select k.i, (select ${workingShiftsText("w")} from ${shifts} w
-      where w.user_id = k.user_id and w.date between k.from_day and k.to_day
-        and w.shift_type in ('day', 'night', 'seeking_coverage')) as window
-    from jsonb_to_recordset(${JSON.stringify(keys.map((k, i) => ({ i, user_id: k.userId, from_day: k.from, to_day: k.to })))}::jsonb)
-      as k(i int, user_id int, from_day date, to_day date)`);
+    select k.i, (select ${workingShiftsText(w)} from ${shifts} ${w}
+      where ${w.userId} = k.owner and ${w.date} between k.first and k.last
+        and ${w.shiftType} in ('day', 'night', 'seeking_coverage')) as window
+    from jsonb_to_recordset(${JSON.stringify(keys.map((k, i) => ({ i, owner: k.userId, first: k.from, last: k.to })))}::jsonb)
+      as k(i int, owner int, first date, last date)`);
   const out: WindowShift[][] = keys.map(() => []);
   for (const r of rows.rows) out[Number(r.i)] = parseWorkingShifts(r.window);
   return out;
