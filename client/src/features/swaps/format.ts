@@ -1,6 +1,7 @@
 import { fullName } from "@common/names";
 import { awaitsGrs } from "@common/swap-order";
-import { roleOf, type SwapRequest } from "@common/swaps";
+import { roleOf } from "@common/swap-rules";
+import type { SwapRequest } from "@common/swaps";
 
 /** A request's place in DESIGN §5.20's one order (common/swap-order.ts). */
 export const requestOrderKey = (r: SwapRequest) => ({

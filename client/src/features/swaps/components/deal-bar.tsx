@@ -1,4 +1,4 @@
-import { roleOf } from "@common/swaps";
+import { roleOf } from "@common/swap-rules";
 import { AlertTriangle, CheckCircle2, ChevronDown } from "lucide-react";
 import { SwapStatusBadge } from "@/components/swap-status-badge";
 import { Button } from "@/components/ui/button";

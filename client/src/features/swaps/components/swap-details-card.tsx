@@ -1,6 +1,6 @@
 import { fullName } from "@common/names";
-import { allowedActions } from "@common/swap-rules";
-import { roleOf, type SwapRequest, type SwapRole } from "@common/swaps";
+import { allowedActions, roleOf, type SwapRole } from "@common/swap-rules";
+import type { SwapRequest } from "@common/swaps";
 import type { Warning } from "@common/working-time";
 import { CheckCircle2 } from "lucide-react";
 import { type ReactNode, useState } from "react";

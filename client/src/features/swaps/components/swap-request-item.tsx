@@ -1,6 +1,6 @@
 import { awaitsGrs } from "@common/swap-order";
-import { allowedActions } from "@common/swap-rules";
-import { roleOf, type SwapRequest } from "@common/swaps";
+import { allowedActions, roleOf } from "@common/swap-rules";
+import type { SwapRequest } from "@common/swaps";
 import { MessageSquare, Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
