@@ -195,6 +195,33 @@ export function browserPerFile() {
 }
 
 /**
+ * A paramedic at `paramedicBase` who is urgently seeking swaps, so the hub browser lists them
+ * (SPEC §2), signed in on a page of their own with the welcome modal already seen.
+ */
+export async function seekingClinician(
+  browser: ReturnType<typeof browserPerFile>,
+  who: { firstName: string; lastName: string; paramedicBase: string },
+  viewport: Viewport,
+) {
+  const page = await browser.newPage(viewport);
+  await page.goto("/calendar-demo");
+  const u = newUser(who);
+  const me = await callApi(page, "POST", "/api/auth/register", {
+    firstName: who.firstName,
+    lastName: who.lastName,
+    email: u.email,
+    username: u.email,
+    password: u.password,
+    clinicalGrade: "paramedic",
+    paramedicBase: who.paramedicBase,
+    activelySeekingSwaps: true,
+    swapUrgency: "urgent",
+  });
+  await skipWelcome(page, me.id);
+  return { page, id: me.id as number, name: `${who.firstName} ${who.lastName}`, email: u.email };
+}
+
+/**
  * The URL of the app's embedded database (server/db/embedded.ts keeps the password and the server's
  * port in DATA_DIR), for setting up more colleagues than the per-address sign-up limit allows.
  */

@@ -3,7 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { browserPerFile, callApi, DESKTOP, newUser, nextMonthDay, PHONE, skipWelcome, type Viewport } from "./helpers";
+import {
+  browserPerFile,
+  callApi,
+  DESKTOP,
+  newUser,
+  nextMonthDay,
+  PHONE,
+  seekingClinician,
+  type Viewport,
+} from "./helpers";
 
 const browser = browserPerFile();
 const shots = path.join(os.tmpdir(), "crewswap-long-name-shots");
@@ -18,26 +27,9 @@ const letters = (n: number) =>
 const REAL = "Wolfeschlegelsteinhausenbergerdorff";
 const longest = () => `Hubert${letters(Date.now())}${"wolfeschlegelsteinhausenbergerdorff".repeat(3)}`.slice(0, 100);
 
-/** A clinician at Warwick who sets their status to urgent after signing up, so the hub browser lists them. */
-async function clinician(firstName: string, lastName: string, viewport: Viewport = PHONE) {
-  const page = await browser.newPage(viewport);
-  await page.goto("/calendar-demo");
-  const u = newUser({ firstName, lastName, paramedicBase: "Warwick" });
-  const me = await callApi(page, "POST", "/api/auth/register", {
-    firstName,
-    lastName,
-    email: u.email,
-    username: u.email,
-    password: u.password,
-    clinicalGrade: "paramedic",
-    paramedicBase: u.paramedicBase,
-    activelySeekingSwaps: true,
-    swapUrgency: "none",
-  });
-  await callApi(page, "PATCH", "/api/profile", { swapUrgency: "urgent" });
-  await skipWelcome(page, me.id);
-  return { page, id: me.id as number, name: `${firstName} ${lastName}`, email: u.email };
-}
+/** A clinician at Warwick the hub browser lists (urgently seeking swaps). */
+const clinician = (firstName: string, lastName: string, viewport: Viewport = PHONE) =>
+  seekingClinician(browser, { firstName, lastName, paramedicBase: "Warwick" }, viewport);
 
 /**
  * Whether the screen fits and shows each surname whole: no sideways scrolling, and every visible

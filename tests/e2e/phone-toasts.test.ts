@@ -4,34 +4,14 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { workbook } from "../fixtures/workbooks";
-import { browserPerFile, callApi, newUser, nextMonthDay, PHONE, skipWelcome } from "./helpers";
+import { browserPerFile, callApi, nextMonthDay, PHONE, seekingClinician, type Viewport } from "./helpers";
 
 const browser = browserPerFile();
 const shots = path.join(os.tmpdir(), "crewswap-toast-shots");
 
-/**
- * A clinician at Lichfield who turns their status to urgent after signing up, so the hub browser
- * lists them (SPEC §2: the list shows who is urgently seeking swaps).
- */
-async function clinician(firstName: string, lastName: string) {
-  const page = await browser.newPage(PHONE);
-  await page.goto("/calendar-demo");
-  const u = newUser({ firstName, lastName, paramedicBase: "Lichfield" });
-  const me = await callApi(page, "POST", "/api/auth/register", {
-    firstName,
-    lastName,
-    email: u.email,
-    username: u.email,
-    password: u.password,
-    clinicalGrade: "paramedic",
-    paramedicBase: u.paramedicBase,
-    activelySeekingSwaps: true,
-    swapUrgency: "none",
-  });
-  await callApi(page, "PATCH", "/api/profile", { swapUrgency: "urgent" });
-  await skipWelcome(page, me.id);
-  return { page, name: `${firstName} ${lastName}` };
-}
+/** A clinician at Lichfield the hub browser lists (urgently seeking swaps). */
+const clinician = (firstName: string, lastName: string, viewport: Viewport = PHONE) =>
+  seekingClinician(browser, { firstName, lastName, paramedicBase: "Lichfield" }, viewport);
 
 /**
  * What the showing toast hides: every enabled control on the screen (not behind an open dialog)

@@ -6,35 +6,18 @@ import {
   calendarDayName,
   callApi,
   DESKTOP,
-  newUser,
   nextMonthDay,
   openRequestButton,
   PHONE,
-  skipWelcome,
+  seekingClinician,
   type Viewport,
 } from "./helpers";
 
 const browser = browserPerFile();
 
-/** A clinician at Shrewsbury Hub who is actively seeking swaps (so the hub browser lists them). */
-async function clinician(firstName: string, lastName: string, viewport: Viewport = DESKTOP) {
-  const page = await browser.newPage(viewport);
-  await page.goto("/calendar-demo");
-  const u = newUser({ firstName, lastName, paramedicBase: "Shrewsbury" });
-  const me = await callApi(page, "POST", "/api/auth/register", {
-    firstName,
-    lastName,
-    email: u.email,
-    username: u.email,
-    password: u.password,
-    clinicalGrade: "paramedic",
-    paramedicBase: u.paramedicBase,
-    activelySeekingSwaps: true,
-    swapUrgency: "urgent",
-  });
-  await skipWelcome(page, me.id);
-  return { page, id: me.id as number, name: `${firstName} ${lastName}` };
-}
+/** A clinician at Shrewsbury Hub the hub browser lists (urgently seeking swaps). */
+const clinician = (firstName: string, lastName: string, viewport: Viewport = DESKTOP) =>
+  seekingClinician(browser, { firstName, lastName, paramedicBase: "Shrewsbury" }, viewport);
 
 /**
  * Starts noting every toast title the page shows: a toast can be replaced at once by the next one
