@@ -59,7 +59,7 @@ export default defineConfig({
       root: fromRoot("./client"),
       screens: [...new Set(SCREENS.map(([, modules]) => modules.join("\n")))].map((m) => m.split("\n")),
     }),
-    firstPaint({ module: "/src/first-paint.tsx" }),
+    firstPaint({ module: "/src/first-paint-markup.tsx" }),
   ],
   resolve: {
     alias: { "@": fromRoot("./client/src"), "@common": fromRoot("./common") },

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { shiftTypes, swapStatuses } from "./enums";
 import { MAX_ROW_ID, MESSAGE_MAX_LENGTH, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "./message-rules";
 
-export * from "./message-rules";
-
 /** A chat message as every endpoint returns it. */
 export const messageSchema = z.object({
   id: z.number().int(),

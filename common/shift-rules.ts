@@ -1,5 +1,4 @@
 import type { ShiftType } from "./enums";
-import type { Shift } from "./shifts";
 
 // The rules and words of shifts, without their schemas (./shifts): what the browser needs to draw a
 // calendar, kept apart so a screen does not load the validation library for it.
@@ -86,7 +85,7 @@ export const shiftTypeLabels: Record<ShiftType, string> = {
 };
 
 /** True when the shift is an Available Off Day. */
-export const isAvailableOffDay = (s: Pick<Shift, "shiftType" | "restDayShiftInterest">) =>
+export const isAvailableOffDay = (s: { shiftType: ShiftType; restDayShiftInterest: boolean }) =>
   s.shiftType === "rest_day" && s.restDayShiftInterest;
 
 /** The longest range GET /api/availability answers (two years of days). */

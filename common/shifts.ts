@@ -11,8 +11,6 @@ import {
   timePairIssue,
 } from "./shift-rules";
 
-export * from "./shift-rules";
-
 /** A shift as every endpoint returns it. */
 export const shiftSchema = z.object({
   id: z.number().int(),

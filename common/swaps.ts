@@ -5,8 +5,6 @@ import { MAX_ROW_ID } from "./message-rules";
 import { INTRO_MESSAGE_MAX, MAX_OFFERS, OFFER_LIMIT_MESSAGE } from "./swap-rules";
 import { swapParties, type Warning, wtrRules } from "./working-time";
 
-export * from "./swap-rules";
-
 /** A working-time warning as responses carry it (common/working-time.ts `Warning`). */
 export const warningSchema = z.object({
   rule: z.enum(wtrRules),

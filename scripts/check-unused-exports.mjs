@@ -14,7 +14,7 @@ const checked = ["server/", "common/", "client/src/"];
  */
 const allowed = new Map([
   [
-    "client/src/first-paint.tsx:firstPaintMarkup",
+    "client/src/first-paint-markup.tsx:firstPaintMarkup",
     "loaded by name through vite.ssrLoadModule (scripts/lib/vite-first-paint.ts)",
   ],
 ]);

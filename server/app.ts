@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ZodType } from "zod";
 import { accountRoutes } from "./auth/account-routes";
-import type { Limit } from "./auth/queries";
 import { authRoutes } from "./auth/routes";
 import { type AuthLimits, defaultAuthLimits } from "./auth/service";
 import { availabilityRoutes } from "./availability/routes";
@@ -35,6 +34,7 @@ import { errorForLog, requestForLog } from "./security/log-redaction";
 import { refuseNulText } from "./security/no-nul-text";
 import type { AddressLookup } from "./security/public-address";
 import { databaseRateLimitStore } from "./security/rate-limit-store";
+import type { Limit } from "./security/rate-limits";
 import { sameOriginGuard } from "./security/same-origin";
 import { shiftRoutes } from "./shifts/routes";
 import { swapRoutes } from "./swaps/routes";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildApp } from "./app";
-import { purgeExpired } from "./auth/queries";
+import { purgeExpired } from "./auth/session-queries";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { pruneChangeLog } from "./db/change-log";
 import { isConnectionLoss } from "./db/connection-loss";

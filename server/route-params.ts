@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ROW_ID } from "../common/messages";
+import { MAX_ROW_ID } from "../common/message-rules";
 
 /**
  * A row id in the path: a positive whole number that fits PostgreSQL's integer; anything else is a

@@ -21,7 +21,7 @@ import webpush from "web-push";
 import { addDays, todayInLondon } from "../../common/dates";
 import type { Hub } from "../../common/hubs";
 import { DEFAULT_WTR_LIMITS } from "../../common/working-time";
-import { userForSession } from "../../server/auth/queries";
+import { userForSession } from "../../server/auth/sessions";
 import { listAvailability } from "../../server/availability/service";
 import type { Db } from "../../server/db/open";
 import type { UserRow } from "../../server/db/schema";

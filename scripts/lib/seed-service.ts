@@ -4,7 +4,7 @@ import { addDays, todayInLondon } from "../../common/dates";
 import { type ClinicalGrade, clinicalGrades, type SwapStatus, type SwapUrgency } from "../../common/enums";
 import { hubForBase, paramedicBases } from "../../common/hubs";
 import { hashPassword } from "../../server/auth/passwords";
-import { allDayStatusesSql } from "../../server/availability/queries";
+import { allDayStatusesSql } from "../../server/db/availability-index";
 import { connect, runMigrations } from "../../server/db/open";
 import { experienceNotes, firstNames, lastNames, replyLines, shiftNotes } from "./names";
 import { Prng } from "./prng";

@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createServer, type Plugin } from "vite";
-import { FIRST_PAINT_FILE } from "../../common/first-paint.ts";
+import { FIRST_PAINT_FILE } from "../../common/first-paint-kinds.ts";
 
 /**
- * After the client build, renders the first-paint markup (client/src/first-paint.tsx) with the
+ * After the client build, renders the first-paint markup (client/src/first-paint-markup.tsx) with the
  * real components and writes it beside Vite's manifest, for the server to put in each page.
  * Rendering goes through a short-lived Vite server in SSR mode, so the components resolve exactly
  * as in the bundle (aliases, TSX).

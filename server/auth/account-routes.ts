@@ -4,7 +4,7 @@ import { z } from "zod";
 import { noticeSchema } from "../../common/auth";
 import { changePasswordSchema, sessionInfoSchema } from "../../common/profile";
 import { unauthorized } from "../errors";
-import { publishSessionsEnded } from "../realtime/publish";
+import { publishSessionsEnded } from "../events/publish";
 import { emailChangedMail } from "./account-mails";
 import { describeDevice } from "./device";
 import { currentUser, requireUser } from "./guard";

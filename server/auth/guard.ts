@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { UserRow } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
-import { userForSession } from "./queries";
-import { readSid } from "./sessions";
+import { readSid, userForSession } from "./sessions";
 import { UNVERIFIED_MESSAGE } from "./verification";
 
 declare module "fastify" {

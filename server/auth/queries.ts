@@ -1,42 +1,6 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/open";
-import { passwordResets, rateLimits, sessions, type UserRow, users } from "../db/schema";
-import { countHit } from "../security/queries";
-import { IDLE_TIMEOUT_MS } from "./session-queries";
-
-export type Limit = { max: number; windowMs: number };
-
-// ---- Rate limits
-
-/** Counts one hit on `key` in a fixed window; returns the count and seconds until the window resets. */
-export async function hit(db: Db, key: string, limit: Limit) {
-  const { count, ttlMs } = await countHit(db, key, limit.windowMs);
-  return { count, retryAfter: ttlMs / 1000 };
-}
-
-export async function clear(db: Db, key: string) {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
-}
-
-// Hashed ids, the idle timeout and the user's session list live in sessions.ts.
-export { destroyUserSessions, purgeExpired } from "./session-queries";
-export { destroySession, userForSession } from "./sessions";
-
-/** Which of the stored session keys (hashed ids) still belong to a session that has not ended. */
-export async function liveSessionIds(db: Db, sids: string[]): Promise<Set<string>> {
-  const now = new Date();
-  const rows = await db
-    .select({ sid: sessions.sid })
-    .from(sessions)
-    .where(
-      and(
-        inArray(sessions.sid, sids),
-        gt(sessions.expire, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
-      ),
-    );
-  return new Set(rows.map((r) => r.sid));
-}
+import { passwordResets, type UserRow, users } from "../db/schema";
 
 // ---- Accounts
 
@@ -81,11 +45,6 @@ export async function insertUserIn(tx: Tx, values: typeof users.$inferInsert): P
 }
 
 /** The id of the account whose email is `email` (already lower case), if any. */
-export async function userIdByEmail(db: Db, email: string): Promise<number | undefined> {
-  const [holder] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-  return holder?.id;
-}
-
 // ---- Address verification
 
 /** The user whose last mailed link has this hash, locked until the transaction ends. */

@@ -1,7 +1,8 @@
 import type { Db } from "../db/open";
 import { type AppError, tooMany } from "../errors";
+import { clear, hit, type Limit } from "../security/rate-limits";
 import { verifyPassword } from "./passwords";
-import { clear, hit, type Limit, passwordOf } from "./queries";
+import { passwordOf } from "./queries";
 import { sessionKey } from "./sessions";
 
 /** Wrong passwords given to a signed-in session (email change, deletion, password change). */

@@ -2,21 +2,18 @@ import { createHash, randomBytes } from "node:crypto";
 import { isAllowedEmail, NHS_EMAIL_MESSAGE, type RegisterInput } from "../../common/auth";
 import { hubForBase } from "../../common/hubs";
 import { CURRENT_PASSWORD_WRONG } from "../../common/profile";
-import { newCalendarToken } from "../calendar-feed/service";
 import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { AppError, badRequest, conflict, tooMany } from "../errors";
+import { publishSessionsEnded } from "../events/publish";
 import type { Mail } from "../mail/mailer";
-import { publishSessionsEnded } from "../realtime/publish";
+import { newCalendarToken } from "../security/calendar-token";
+import { clear, hit, type Limit } from "../security/rate-limits";
 import { hashPassword, verifyPassword } from "./passwords";
 import {
-  clear,
   deleteStaleUnverified,
-  destroyUserSessions,
-  hit,
   insertPasswordReset,
   insertUserIn,
-  type Limit,
   setNewPassword,
   touchLastLogin,
   useResetLink,
@@ -24,6 +21,7 @@ import {
   useUpResetLinks,
 } from "./queries";
 import { confirmPassword } from "./reauth";
+import { destroyUserSessions } from "./session-queries";
 import { destroyOtherSessions, destroySession, sessionKey } from "./sessions";
 import { type EmailVerification, newVerificationToken } from "./verification";
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/open";
 import { preparedPerDb } from "../db/prepared";
 import { passwordResets, rateLimits, sessions, type UserRow, users } from "../db/schema";
@@ -86,4 +86,20 @@ export async function purgeExpired(db: Db) {
     .where(or(lt(sessions.expire, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))));
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
+}
+
+/** Which of the stored session keys (hashed ids) still belong to a session that has not ended. */
+export async function liveSessionIds(db: Db, sids: string[]): Promise<Set<string>> {
+  const now = new Date();
+  const rows = await db
+    .select({ sid: sessions.sid })
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.sid, sids),
+        gt(sessions.expire, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+      ),
+    );
+  return new Set(rows.map((r) => r.sid));
 }

@@ -6,6 +6,7 @@ import {
   deleteOtherSessions,
   deleteSession,
   insertSessionRow,
+  liveSessionIds,
   liveSessionsOf,
   liveSessionUser,
   touchSession,
@@ -92,4 +93,9 @@ export async function listSessions(db: Db, userId: number, currentSid: string): 
   const list = rows.map(({ sid, ...rest }) => ({ ...rest, current: sid === mine }));
   // This device first, the others by last use.
   return [...list.filter((s) => s.current), ...list.filter((s) => !s.current)];
+}
+
+/** Which of these session keys (hashed ids, as open sockets hold them) still belong to a live session. */
+export function liveSessionKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  return liveSessionIds(db, keys);
 }

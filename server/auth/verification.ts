@@ -3,8 +3,9 @@ import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { conflict, tooMany } from "../errors";
 import type { Mail } from "../mail/mailer";
+import { hit, type Limit } from "../security/rate-limits";
 import { verificationMail } from "./account-mails";
-import { hit, type Limit, lockUserByVerificationHash, setVerificationHash, updateUserIn } from "./queries";
+import { lockUserByVerificationHash, setVerificationHash, updateUserIn } from "./queries";
 
 export type EmailVerification = "required" | "off";
 

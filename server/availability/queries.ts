@@ -1,56 +1,6 @@
-import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Db, Tx } from "../db/open";
 import { shifts, userAvailability } from "../db/schema";
-
-type Conn = Db | Tx;
-
-const s = alias(shifts, "s");
-
-/**
- * The one availability rule (DESIGN §5.10), as an aggregate over the shifts `s` of one user's day:
- * any working shift or leave → unavailable; else an Available Off Day → available; else rest.
- */
-export const dayStatusSql: SQL = sql`(case
-    when bool_or(${s.shiftType} <> 'rest_day') then 'unavailable'
-    when bool_or(${s.restDayShiftInterest}) then 'available'
-    else 'rest'
-  end)::availability`;
-
-/** Every (user, day) with shifts and its status by the rule, for filling an empty index (seed). */
-/** A column as an insert list or conflict target names it: bare, without its table. */
-const bare = (c: { name: string }) => sql.identifier(c.name);
-const indexColumns = sql`(${bare(userAvailability.userId)}, ${bare(userAvailability.date)}, ${bare(userAvailability.status)})`;
-
-export const allDayStatusesSql: SQL = sql`insert into ${userAvailability} ${indexColumns}
-  select ${s.userId}, ${s.date}, ${dayStatusSql}
-  from ${shifts} s
-  group by ${s.userId}, ${s.date}
-  order by ${s.userId}, ${s.date}`;
-
-/** One writer of a user's days at a time (availability writes and swaps take it, in user id order). */
-export async function lockUserDays(tx: Tx, userId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(727275, ${userId})`);
-}
-
-/** Rebuilds the user's index rows on the days from their shifts; row ids stay for days that keep a row. */
-export async function rebuildDays(db: Conn, userId: number, days: string[]) {
-  const list = sql`${`{${[...new Set(days)].join(",")}}`}::date[]`;
-  const ua = alias(userAvailability, "ua");
-  await db.execute(sql`
-    delete from ${userAvailability} ua
-    where ${ua.userId} = ${userId} and ${ua.date} = any(${list})
-      and not exists (select 1 from ${shifts} s where ${s.userId} = ${ua.userId} and ${s.date} = ${ua.date})`);
-  await db.execute(sql`
-    insert into ${userAvailability} ${indexColumns}
-    select ${s.userId}, ${s.date}, ${dayStatusSql}
-    from ${shifts} s
-    where ${s.userId} = ${userId} and ${s.date} = any(${list})
-    group by ${s.userId}, ${s.date}
-    on conflict (${bare(userAvailability.userId)}, ${bare(userAvailability.date)})
-    do update set ${bare(userAvailability.status)} = excluded.${bare(userAvailability.status)}
-    where ${userAvailability.status} is distinct from excluded.${bare(userAvailability.status)}`);
-}
 
 /** The user's index rows on the days start..end inclusive, by date. */
 export function availabilityBetween(db: Db, userId: number, start: string, end: string) {

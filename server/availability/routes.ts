@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isCalendarDay } from "../../common/dates";
+import { MAX_AVAILABILITY_RANGE_DAYS } from "../../common/shift-rules";
 import {
   availabilityCreateSchema,
   availabilitySchema,
   availabilityUpdateSchema,
   confirmSwapChangeQuery,
-  MAX_AVAILABILITY_RANGE_DAYS,
 } from "../../common/shifts";
 import { currentUser, requireSignedIn } from "../auth/guard";
 import { badRequest } from "../errors";

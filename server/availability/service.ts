@@ -1,4 +1,5 @@
 import type { Availability } from "../../common/shifts";
+import { lockUserDays, syncAvailability } from "../db/availability-index";
 import type { Db, Tx } from "../db/open";
 import type { userAvailability } from "../db/schema";
 import { conflict, notFound } from "../errors";
@@ -7,12 +8,10 @@ import {
   availabilityBetween,
   availabilityOn,
   insertRestDay,
-  lockUserDays,
   ownAvailability,
   setRestDayInterest,
   shiftKindsOn,
 } from "./queries";
-import { syncAvailability } from "./sync";
 
 type Row = typeof userAvailability.$inferSelect;
 type Status = Availability["status"];

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import ical, { type ICalCalendar } from "ical-generator";
 import { addDays, LONDON, todayInLondon } from "../../common/dates";
-import { DISPLAY_FALLBACK_TIMES } from "../../common/shifts";
+import { DISPLAY_FALLBACK_TIMES } from "../../common/shift-rules";
 import type { Db } from "../db/open";
 import type { ShiftRow } from "../db/schema";
+import { newCalendarToken } from "../security/calendar-token";
 import { ownerOfToken, recordFeedVersion, setToken, setTokenIfNone, shiftsFrom, tokenOf } from "./queries";
 
 /** How far back the feed reaches; calendar apps keep what they already fetched. */
@@ -32,8 +33,6 @@ const LONDON_VTIMEZONE = [
   "END:STANDARD",
   "END:VTIMEZONE",
 ].join("\r\n");
-
-export const newCalendarToken = () => randomBytes(32).toString("base64url");
 
 /** The user's feed token, created on first use. */
 export async function getOrCreateToken(db: Db, userId: number): Promise<string> {

@@ -9,7 +9,7 @@ import {
   type FirstPaint,
   SCHEDULE_TIP_COOKIE,
   SCHEDULE_TIP_DISMISSED,
-} from "../../common/first-paint.ts";
+} from "../../common/first-paint-kinds.ts";
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;

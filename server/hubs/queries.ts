@@ -6,7 +6,7 @@ import { snapshotColumn } from "../db/change-log";
 import type { Db } from "../db/open";
 import { queryPrepared } from "../db/prepared";
 import { shifts, users } from "../db/schema";
-import { shiftJsonSql } from "../shifts/queries";
+import { shiftJsonSql } from "../shifts/shift-json-queries";
 
 const u = alias(users, "u");
 const s = alias(shifts, "s");

@@ -1,6 +1,6 @@
 import type { ShiftType } from "../../common/enums";
 import type { RowNote } from "../../common/imports";
-import { isUntimedType } from "../../common/shifts";
+import { isUntimedType } from "../../common/shift-rules";
 import { HEADER_SCAN_ROWS, LOCATION_MAX, NOTES_MAX } from "./limits";
 import { type Columns, type Field, headerColumns } from "./roster-columns";
 import {

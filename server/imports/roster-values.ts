@@ -1,6 +1,6 @@
 import { isCalendarDay } from "../../common/dates";
 import type { ShiftType } from "../../common/enums";
-import { isNightByTimes } from "../../common/shifts";
+import { isNightByTimes } from "../../common/shift-rules";
 
 /**
  * One spreadsheet cell as the workbook reader hands it over: text, or a number that may carry a

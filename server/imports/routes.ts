@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "../../common/upload-limit";
 import { currentUser, requireUser } from "../auth/guard";
 import type { ShiftRow } from "../db/schema";
 import { AppError, badRequest, tooMany } from "../errors";
-import { toShift } from "../shifts/service";
+import { toShift } from "../shifts/shift-json";
 import { hasMagic, kindFromName, type WorkbookKind } from "./file-type";
 import { ZIP_LIMITS } from "./limits";
 import { createParsePool, ParsePoolBusy } from "./parse-pool";

@@ -1,7 +1,6 @@
 import { setImmediate } from "node:timers/promises";
 import type { RowNote } from "../../common/imports";
-import { lockUserDays } from "../availability/queries";
-import { syncAvailability } from "../availability/sync";
+import { lockUserDays, syncAvailability } from "../db/availability-index";
 import type { Db } from "../db/open";
 import type { ShiftRow } from "../db/schema";
 import { checkShiftFields } from "../shifts/service";

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { currentUser } from "../auth/guard";
-import { hit, type Limit } from "../auth/queries";
 import type { Db } from "../db/open";
 import { AppError, tooMany } from "../errors";
+import { hit, type Limit } from "../security/rate-limits";
 import { releaseImportTurn, takeImportTurn } from "./queries";
 
 /** Imports one user may start in a window: a flood from one account must not slow everyone else. */

@@ -1,10 +1,11 @@
-import { CANCELLED_CHAT_NOTICE, type Conversation, type Message, type SendMessageInput } from "../../common/messages";
-import { partiesOf } from "../../common/swaps";
+import { CANCELLED_CHAT_NOTICE } from "../../common/message-rules";
+import type { Conversation, Message, SendMessageInput } from "../../common/messages";
+import { partiesOf } from "../../common/swap-rules";
 import type { Db, Tx } from "../db/open";
 import type { MessageRow, UserRow } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
+import { notifyUsers } from "../events/publish";
 import { markNotificationsRead, recordNotification } from "../notifications/record";
-import { notifyUsers } from "../realtime/publish";
 import {
   type ConversationRow,
   conversationRows,

@@ -1,6 +1,6 @@
 import { format, parseISO } from "date-fns";
 import type { ShiftType } from "../../common/enums";
-import { shiftTypeLabels } from "../../common/shifts";
+import { shiftTypeLabels } from "../../common/shift-rules";
 
 /**
  * The events that need a person (DESIGN §5.17). Each is about one swap request and caused by

@@ -1,5 +1,5 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
-import type { Tx } from "../db/open";
+import type { Db, Tx } from "../db/open";
 import { rateLimits, sessions, users } from "../db/schema";
 
 export async function updateUserReturning(tx: Tx, userId: number, changes: Partial<typeof users.$inferInsert>) {
@@ -32,4 +32,10 @@ export async function deleteUserAndTraces(tx: Tx, userId: number, email: string)
     ),
   );
   await tx.delete(users).where(eq(users.id, userId));
+}
+
+/** Who holds this address already (lower-cased), if anyone. */
+export async function userIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  const [holder] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  return holder?.id;
 }

@@ -8,16 +8,15 @@ import {
   reconcileSwapStatus,
 } from "../../common/profile";
 import { emailChangedMail, emailChangeRequestedMail, verificationMail } from "../auth/account-mails";
-import { userIdByEmail } from "../auth/queries";
 import { confirmPassword } from "../auth/reauth";
 import { destroyOtherSessions, sessionKey } from "../auth/sessions";
 import { type EmailVerification, newVerificationToken } from "../auth/verification";
 import type { Db } from "../db/open";
 import type { UserRow, users } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
+import { publishSessionsEnded } from "../events/publish";
 import type { Mail } from "../mail/mailer";
-import { publishSessionsEnded } from "../realtime/publish";
-import { deleteUserAndTraces, lockUser, updateUserReturning } from "./queries";
+import { deleteUserAndTraces, lockUser, updateUserReturning, userIdByEmail } from "./queries";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 

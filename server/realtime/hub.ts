@@ -1,6 +1,6 @@
 import type { WebSocket } from "ws";
 import type { RealtimeEvent } from "../../common/realtime";
-import { type SessionsEnded, sidDigest } from "./publish";
+import { type SessionsEnded, sidDigest } from "../events/publish";
 
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN_ORIGIN = 4403;

@@ -1,9 +1,9 @@
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { liveSessionIds, userForSession } from "../auth/queries";
-import { readSid, sessionKey } from "../auth/sessions";
+import { liveSessionKeys, readSid, sessionKey, userForSession } from "../auth/sessions";
 import { isConnectionLoss } from "../db/connection-loss";
 import { createEventListener, listenConnectionString } from "../db/listener";
+import { type ChannelMessage, channelMessageSchema, EVENTS_CHANNEL } from "../events/publish";
 import {
   CLOSE_FORBIDDEN_ORIGIN,
   CLOSE_GOING_AWAY,
@@ -13,7 +13,6 @@ import {
   CLOSE_UNAUTHORIZED,
   SocketHub,
 } from "./hub";
-import { type ChannelMessage, channelMessageSchema, EVENTS_CHANNEL } from "./publish";
 
 export type RealtimeOptions = { heartbeatMs?: number; maxSocketsPerUser?: number };
 
@@ -47,7 +46,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
   const hub = new SocketHub({
     maxSocketsPerUser: opts.maxSocketsPerUser ?? 20,
     heartbeatMs: opts.heartbeatMs ?? 30_000,
-    validSessions: (sids) => liveSessionIds(db, sids),
+    validSessions: (sids) => liveSessionKeys(db, sids),
     onError: (err) => app.log.warn({ err }, "could not check the sessions of open sockets"),
   });
 

@@ -34,6 +34,11 @@ export async function readHits(db: Db, key: string): Promise<{ count: number; tt
   return row ?? { count: 0, ttlMs: 0 };
 }
 
+/** Forgets the count on `key` (a login that succeeded starts its next window afresh). */
+export async function deleteHits(db: Db, key: string) {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
 /**
  * Keeps `candidate` as the secret `name` unless one is kept already, and returns the kept one: of
  * several instances starting together on a new database, all use the first one stored.

@@ -1,10 +1,9 @@
 import { and, eq, gte, inArray, lte, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Shift } from "../../common/shifts";
 import type { Db, Tx } from "../db/open";
 import { queryPrepared } from "../db/prepared";
 import { type ShiftRow, shifts, swapRequestOffers, swapRequests } from "../db/schema";
-import { privateFields, shiftFields } from "./shift-json";
+import { shiftJsonSql } from "./shift-json-queries";
 
 type Conn = Db | Tx;
 export type DayRange = { start?: string; end?: string };
@@ -52,22 +51,6 @@ export async function shiftsOfCompletedSwaps(db: Conn, shiftIds: number[]): Prom
     .from(swapRequests)
     .where(and(eq(swapRequests.status, "completed"), inArray(swapRequests.requesterShiftId, shiftIds)));
   return new Set(rows.map((r) => r.id));
-}
-
-/**
- * toShift's JSON built by PostgreSQL (json_build_object) from a shifts row under the alias `as`:
- * a year of shifts is large, and parsing rows into objects only to serialise them again was costly.
- */
-export function shiftJsonSql(as: string, { colleague }: { colleague: boolean }): SQL {
-  const pairs = Object.entries(shiftFields).map(([key, column]) => {
-    const ref = sql`${sql.identifier(as)}.${sql.identifier(column.name)}`;
-    let value: SQL = ref;
-    if (colleague && privateFields.includes(key as keyof Shift)) value = sql`null`;
-    else if (key === "date") value = sql`to_char(${ref}, 'YYYY-MM-DD')`;
-    else if (key === "createdAt") value = sql`to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-    return sql`${sql.raw(`'${key}'`)}, ${value}`;
-  });
-  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
 const s = alias(shifts, "s");

@@ -6,13 +6,12 @@ import {
   normalizeShiftFields,
   SHIFT_TYPE_MESSAGE,
   type ShiftFields,
-  type ShiftUpdate,
   TIME_MESSAGE,
   TIME_PATTERN,
   timePairIssue,
-} from "../../common/shifts";
-import { lockUserDays } from "../availability/queries";
-import { syncAvailability } from "../availability/sync";
+} from "../../common/shift-rules";
+import type { ShiftUpdate } from "../../common/shifts";
+import { lockUserDays, syncAvailability } from "../db/availability-index";
 import type { Db, Tx } from "../db/open";
 import type { ShiftRow } from "../db/schema";
 import { transact } from "../db/transact";
@@ -30,9 +29,6 @@ import {
   shiftsOfCompletedSwaps,
   updateShiftRow,
 } from "./queries";
-
-// Imports (server/imports) take the serialiser from here.
-export { toShift } from "./shift-json";
 
 type Conn = Db | Tx;
 

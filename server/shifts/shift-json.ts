@@ -4,7 +4,7 @@ import { type ShiftRow, shifts } from "../db/schema";
 
 /**
  * The JSON shape of a shift everywhere in the API. shiftFields names the column behind each field;
- * shiftJsonSql (queries.ts) builds the same JSON in PostgreSQL from it, for the large lists.
+ * shiftJsonSql (shift-json-queries.ts) builds the same JSON in PostgreSQL from it, for the large lists.
  */
 export function toShift(row: ShiftRow): Shift {
   return {

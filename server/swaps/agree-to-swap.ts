@@ -4,12 +4,12 @@ import { fullName } from "../../common/names";
 import {
   partiesOf,
   roleOf,
-  type SwapRequest,
   type SwapRole,
   sameGrade,
   swappableShiftTypes,
   UNACKNOWLEDGED_WARNINGS_MESSAGE,
-} from "../../common/swaps";
+} from "../../common/swap-rules";
+import type { SwapRequest } from "../../common/swaps";
 import type { WtrLimits } from "../../common/working-time";
 import type { Db, Tx } from "../db/open";
 import type { ShiftRow, SwapRequestRow, UserRow } from "../db/schema";

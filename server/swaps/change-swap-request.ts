@@ -5,12 +5,10 @@ import {
   requesterShiftIssue,
   roleOf,
   type SwapAction,
-  type SwapRequest,
   type SwapRole,
   type Transition,
-  type UpdateSwapRequest,
-  updateKinds,
-} from "../../common/swaps";
+} from "../../common/swap-rules";
+import { type SwapRequest, type UpdateSwapRequest, updateKinds } from "../../common/swaps";
 import type { Db, Tx } from "../db/open";
 import type { SwapRequestRow, UserRow } from "../db/schema";
 import { transact } from "../db/transact";

@@ -4,15 +4,15 @@ import {
   partiesOf,
   returnShiftOf,
   SHIFT_SWAPPED_MESSAGE,
-} from "../../common/swaps";
-import { insertRestDay } from "../availability/queries";
-import { syncAvailability } from "../availability/sync";
+} from "../../common/swap-rules";
+import { syncAvailability } from "../db/availability-index";
 import type { Tx } from "../db/open";
 import type { ShiftRow, SwapRequestRow } from "../db/schema";
 import type { NotificationEvent } from "../notifications/events";
 import { recordNotifications } from "../notifications/record";
 import {
   deleteShifts,
+  insertRestDay,
   lockOpenRequests,
   openRequestsOffering,
   requestsBrokenBySwap,

@@ -55,3 +55,8 @@ export function lockOpenRequests(tx: Tx, ids: number[]) {
     .orderBy(asc(swapRequests.id))
     .for("update");
 }
+
+/** A rest day for the user on the date, offered for swaps (an Available Off Day) or not. */
+export async function insertRestDay(tx: Tx, userId: number, date: string, interest: boolean) {
+  await tx.insert(shifts).values({ userId, date, shiftType: "rest_day", restDayShiftInterest: interest });
+}

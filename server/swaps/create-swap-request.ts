@@ -1,5 +1,6 @@
 import { todayInLondon } from "../../common/dates";
-import { type CreateSwapRequest, partiesOf, requesterShiftIssue, type SwapRequest } from "../../common/swaps";
+import { partiesOf, requesterShiftIssue } from "../../common/swap-rules";
+import type { CreateSwapRequest, SwapRequest } from "../../common/swaps";
 import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { transact } from "../db/transact";

@@ -1,13 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import {
-  partiesOf,
-  type SwapOffer,
-  type SwapRequest,
-  type SwapShift,
-  type SwapUser,
-  swappableShiftTypes,
-} from "../../common/swaps";
+import { partiesOf, swappableShiftTypes } from "../../common/swap-rules";
+import type { SwapOffer, SwapRequest, SwapShift, SwapUser } from "../../common/swaps";
 import type { Db } from "../db/open";
 import { preparedPerDb } from "../db/prepared";
 import { type SwapRequestRow, shifts, swapRequestOffers, swapRequests, type UserRow, users } from "../db/schema";

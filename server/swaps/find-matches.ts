@@ -1,5 +1,6 @@
 import { todayInLondon } from "../../common/dates";
-import { type PotentialMatch, requesterShiftIssue } from "../../common/swaps";
+import { requesterShiftIssue } from "../../common/swap-rules";
+import type { PotentialMatch } from "../../common/swaps";
 import { shiftWindow, swapWarnings, type WtrLimits } from "../../common/working-time";
 import { changedSql, coherentCache } from "../db/change-log";
 import type { Db } from "../db/open";

@@ -1,8 +1,9 @@
-import { decide, roleOf, type SwapAction, type SwapRole, type SwapShift } from "../../common/swaps";
+import { decide, roleOf, type SwapAction, type SwapRole } from "../../common/swap-rules";
+import type { SwapShift } from "../../common/swaps";
 import type { Tx } from "../db/open";
 import type { ShiftRow, SwapRequestRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
-import { notifyUsers } from "../realtime/publish";
+import { notifyUsers } from "../events/publish";
 import { requestById } from "./queries";
 
 export const SWAP_NOT_FOUND = "Swap request not found";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ShiftType } from "../../common/enums";
-import { MATCH_SHIFTS_LIMIT, MATCHES_LIMIT } from "../../common/swaps";
+import { MATCH_SHIFTS_LIMIT, MATCHES_LIMIT } from "../../common/swap-rules";
 import type { Focus } from "../../common/working-time";
 import type { Db } from "../db/open";
 import { queryPrepared } from "../db/prepared";

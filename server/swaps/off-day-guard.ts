@@ -1,5 +1,5 @@
 import { longDay } from "../../common/dates";
-import { CONFIRM_SWAP_CHANGE } from "../../common/shifts";
+import { CONFIRM_SWAP_CHANGE } from "../../common/shift-rules";
 import type { Tx } from "../db/open";
 import { conflict } from "../errors";
 import { clearedAgreements, swapUpdated } from "./kernel";

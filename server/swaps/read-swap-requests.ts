@@ -1,5 +1,6 @@
 import { todayInLondon } from "../../common/dates";
-import { partiesOf, roleOf, type SwapRequest, type SwapShift } from "../../common/swaps";
+import { partiesOf, roleOf } from "../../common/swap-rules";
+import type { SwapRequest, SwapShift } from "../../common/swaps";
 import type { WtrLimits } from "../../common/working-time";
 import { coherentCache } from "../db/change-log";
 import type { Db } from "../db/open";

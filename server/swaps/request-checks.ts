@@ -1,5 +1,5 @@
 import { longDay, todayInLondon } from "../../common/dates";
-import { isSwapColleague } from "../../common/swaps";
+import { isSwapColleague } from "../../common/swap-rules";
 import type { Tx } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";

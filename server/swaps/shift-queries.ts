@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { ShiftType } from "../../common/enums";
-import { swappableShiftTypes } from "../../common/swaps";
-import { lockUserDays } from "../availability/queries";
+import { swappableShiftTypes } from "../../common/swap-rules";
+import { lockUserDays } from "../db/availability-index";
 import type { Db, Tx } from "../db/open";
 import { shifts } from "../db/schema";
 import type { Conn } from "./queries";

@@ -1,5 +1,6 @@
+import type { SwapRole } from "../../common/swap-rules";
 import { type DealShift, dealWarnings, focusOf, type WarningDeal } from "../../common/swap-warnings";
-import type { SwapRequest, SwapRole } from "../../common/swaps";
+import type { SwapRequest } from "../../common/swaps";
 import { shiftWindow, type Warning, type WtrLimits } from "../../common/working-time";
 import type { Conn } from "./queries";
 import { type WindowKey, workingWindows } from "./warning-queries";

@@ -436,7 +436,7 @@ describe("per-address limits", () => {
 
 describe("housekeeping", () => {
   it("purges ended sessions, spent limit windows and old reset links, and keeps live ones", async () => {
-    const { purgeExpired } = await import("../../server/auth/queries");
+    const { purgeExpired } = await import("../../server/auth/session-queries");
     const { passwordResets, rateLimits } = await import("../../server/db/schema");
     const db = t.database.db;
     const live = await signedInClient(t.baseUrl);

@@ -2,7 +2,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LockPlanChanged, transact } from "../../server/db/transact";
-import { notifyUsers } from "../../server/realtime/publish";
+import { notifyUsers } from "../../server/events/publish";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { insertSwapRequest } from "./helpers/chat";
 import { signedInClient } from "./helpers/client";

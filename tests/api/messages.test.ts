@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CANCELLED_CHAT_NOTICE } from "../../common/messages";
+import { CANCELLED_CHAT_NOTICE } from "../../common/message-rules";
 import { messages, swapRequests } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { insertSwapRequest } from "./helpers/chat";

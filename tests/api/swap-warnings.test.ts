@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../common/dates";
-import { UNACKNOWLEDGED_WARNINGS_MESSAGE } from "../../common/swaps";
+import { UNACKNOWLEDGED_WARNINGS_MESSAGE } from "../../common/swap-rules";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { addShift, dayFromToday, offDay, type Party, party } from "./helpers/swaps";
 

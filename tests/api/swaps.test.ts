@@ -8,8 +8,8 @@ import {
   OFFER_GONE_MESSAGE,
   OFFER_LIMIT_MESSAGE,
   SHIFT_SWAPPED_MESSAGE,
-} from "../../common/swaps";
-import { syncAvailability } from "../../server/availability/sync";
+} from "../../common/swap-rules";
+import { syncAvailability } from "../../server/db/availability-index";
 import { messages, shifts, swapRequestOffers, swapRequests, userAvailability, users } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { Client, uniqueEmail } from "./helpers/client";

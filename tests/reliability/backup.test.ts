@@ -7,6 +7,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { addDays } from "../../common/dates";
+import { root } from "../../scripts/lib/processes";
 import { appTables, qualified } from "../../server/backup/tables";
 import { runningEmbeddedUrl } from "../../server/db/embedded";
 import journal from "../../server/db/migrations/meta/_journal.json";
@@ -17,7 +18,6 @@ import {
   PASSWORD,
   postmasterPid,
   registeredSession,
-  root,
   Session,
   sleep,
   startApp,

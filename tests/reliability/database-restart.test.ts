@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { addDays } from "../../common/dates";
 import { runningEmbeddedUrl } from "../../server/db/embedded";
-import { EVENTS_CHANNEL } from "../../server/realtime/publish";
+import { EVENTS_CHANNEL } from "../../server/events/publish";
 import { type AppProcess, registeredSession, Session, sleep, startApp, stopApp, stopOrphanPostgres } from "./helpers";
 
 const run = promisify(execFile);

@@ -5,10 +5,6 @@ import pg from "pg";
 import { inject } from "vitest";
 import { freePort, type Proc, spawnNode, startProcess, waitForUrl } from "../../scripts/lib/processes";
 
-export { root } from "../../scripts/lib/processes";
-
-export { freePort };
-
 export type AppProcess = Proc & { baseUrl: string; port: number };
 
 export type StartOptions = {

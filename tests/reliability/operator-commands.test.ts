@@ -8,15 +8,14 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, root } from "../../scripts/lib/processes";
 import journal from "../../server/db/migrations/meta/_journal.json";
 import {
   type AppProcess,
   alive,
   createDatabase,
   descendants,
-  freePort,
   postmasterPid,
-  root,
   sleep,
   spawnApp,
   stopApp,

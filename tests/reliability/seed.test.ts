@@ -4,7 +4,7 @@ import { swapStatuses } from "../../common/enums";
 import { hubForBase } from "../../common/hubs";
 import { SEED_PASSWORD, SeedRefused, seedDatabase } from "../../scripts/lib/seed-service";
 import { verifyPassword } from "../../server/auth/passwords";
-import { syncAvailability } from "../../server/availability/sync";
+import { syncAvailability } from "../../server/db/availability-index";
 import { connect, type Database } from "../../server/db/open";
 import { createDatabase } from "./helpers";
 

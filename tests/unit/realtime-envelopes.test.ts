@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { realtimeEnvelopeSchema } from "../../common/realtime";
-import { envelopesFor, MAX_RECIPIENTS_PER_NOTIFY } from "../../server/realtime/publish";
+import { envelopesFor, MAX_RECIPIENTS_PER_NOTIFY } from "../../server/events/publish";
 
 const event = { type: "SWAP_UPDATED" as const, payload: { swapRequestId: 2_147_483_647 } };
 // PostgreSQL refuses a NOTIFY payload of 8000 bytes or more.

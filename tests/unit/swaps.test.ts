@@ -4,15 +4,14 @@ import { swapStatuses } from "../../common/enums";
 import {
   allowedActions,
   coveredShiftType,
-  createSwapRequestSchema,
   decide,
   OFFER_LIMIT_MESSAGE,
   requesterShiftIssue,
   type SwapAction,
   type SwapRole,
   type SwapState,
-  updateSwapRequestSchema,
-} from "../../common/swaps";
+} from "../../common/swap-rules";
+import { createSwapRequestSchema, updateSwapRequestSchema } from "../../common/swaps";
 
 const pending: SwapState = { status: "pending", requesterAgreed: false, responderAgreed: false, hasResponder: true };
 const acceptedByRequester: SwapState = { ...pending, status: "accepted", requesterAgreed: true };

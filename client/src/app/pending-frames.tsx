@@ -6,7 +6,7 @@ import { ShellFrame } from "./shell-frame";
 /**
  * What a screen shows until the session check and its code have arrived: its frame, the screen's
  * head where it has a still one (`head`), and a spinner. The server sends the same markup in the
- * page (first-paint.tsx), so the first paint needs no script.
+ * page (first-paint-markup.tsx), so the first paint needs no script.
  */
 export function SignedInPending({ label = "Checking your session", head }: { label?: string; head?: ReactNode }) {
   return (

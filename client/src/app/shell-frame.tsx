@@ -6,7 +6,7 @@ import { BrandMark, BrandName } from "@/components/brand";
 /**
  * The frame of every signed-in screen: the header bar (768px and wider), the brand and the beta
  * notice. It is drawn before the session check and the screen's code have arrived, and the server
- * sends the same markup in the page itself (first-paint.tsx), so a phone shows the frame while the
+ * sends the same markup in the page itself (first-paint-markup.tsx), so a phone shows the frame while the
  * scripts download and nothing moves when the app takes over.
  */
 export function ShellFrame({

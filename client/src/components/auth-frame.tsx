@@ -13,7 +13,7 @@ const AUTH_HEADINGS: Record<AuthView, { title: string; description: string }> = 
 
 /**
  * The landing page's frame: beta notice, brand, and the card with its heading. Drawn while the
- * session check and the page's code load (and sent in the page itself, first-paint.tsx), so the
+ * session check and the page's code load (and sent in the page itself, first-paint-markup.tsx), so the
  * heading is on screen before the scripts have arrived.
  */
 export function AuthFrame({ view, aside, children }: { view: AuthView; aside?: ReactNode; children: ReactNode }) {

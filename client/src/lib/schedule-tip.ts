@@ -1,4 +1,4 @@
-import { SCHEDULE_TIP_COOKIE, SCHEDULE_TIP_DISMISSED } from "@common/first-paint";
+import { SCHEDULE_TIP_COOKIE, SCHEDULE_TIP_DISMISSED } from "@common/first-paint-kinds";
 import { readFlag, writeFlag } from "./local-flag";
 
 /** Closed for one user on this device (several crews may share a station's tablet). */

@@ -1,7 +1,7 @@
 import WebSocket from "ws";
 import type { RealtimeEvent } from "../../../common/realtime";
 import type { Db } from "../../../server/db/open";
-import { notifyUsers } from "../../../server/realtime/publish";
+import { notifyUsers } from "../../../server/events/publish";
 import type { Client } from "./client";
 
 /** Sends an event on its own, as a change's transaction would: delivered when it commits. */

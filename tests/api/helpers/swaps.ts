@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { addDays, todayInLondon } from "../../../common/dates";
 import type { ShiftType } from "../../../common/enums";
-import { syncAvailability } from "../../../server/availability/sync";
+import { syncAvailability } from "../../../server/db/availability-index";
 import type { Db } from "../../../server/db/open";
 import { shifts, userAvailability } from "../../../server/db/schema";
 import { type Client, signedInClient } from "./client";

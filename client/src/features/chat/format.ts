@@ -1,8 +1,6 @@
 import type { Conversation } from "@common/messages";
 import { fullName } from "@common/names";
 
-export { TIME_FORMAT as TIME } from "@/lib/shift-times";
-
 /** A conversation's place in DESIGN §5.20's one order, the same as its request's. */
 export const conversationOrderKey = (c: Conversation) => ({
   status: c.status,

@@ -1,4 +1,4 @@
-import { FIRST_PAINT_ATTRIBUTE, type FirstPaint } from "@common/first-paint";
+import { FIRST_PAINT_ATTRIBUTE, type FirstPaint } from "@common/first-paint-kinds";
 import { CalendarPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageHeader } from "@/components/page-header";
@@ -55,7 +55,7 @@ function tipDismissedBeforeSession(): boolean {
   return scheduleTipCookieSaysDismissed();
 }
 
-/** The same, for the server's first paint (client/src/first-paint.tsx), with and without the tip. */
+/** The same, for the server's first paint (client/src/first-paint-markup.tsx), with and without the tip. */
 export function CalendarPendingHeadView({ tip }: { tip: boolean }) {
   return (
     <>

@@ -4,8 +4,8 @@ import { Check, CheckCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { LONG_DATE } from "@/lib/format";
+import { TIME_FORMAT as TIME } from "@/lib/shift-times";
 import { cn } from "@/lib/utils";
-import { TIME } from "../format";
 
 type Group = { key: string; label: string; messages: Message[] };
 

@@ -1,4 +1,4 @@
-import type { FirstPaint } from "@common/first-paint";
+import type { FirstPaint } from "@common/first-paint-kinds";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Router } from "wouter";
 import { AuthPending, SignedInPending } from "@/app/pending-frames";

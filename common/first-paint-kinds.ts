@@ -1,5 +1,5 @@
 /**
- * The kinds of first-paint markup the client build renders (client/src/first-paint.tsx): the
+ * The kinds of first-paint markup the client build renders (client/src/first-paint-markup.tsx): the
  * frame alone, and for some screens the frame with the screen's own head (title, description,
  * actions and, on /calendar, the tip), so that the largest thing on screen is in the page itself.
  */
