@@ -62,7 +62,7 @@ type CurrentDays = {
   offered: Set<string>;
 };
 
-async function readCurrentDays(
+async function lockCurrentDays(
   tx: Tx,
   userId: number,
   rows: RosterRow[],
@@ -186,7 +186,7 @@ export async function applyRoster(
 ): Promise<ImportOutcome> {
   if (rows.length === 0) return { shifts: [], skipped: [], kept: [] };
   return db.transaction(async (tx) => {
-    const current = await readCurrentDays(tx, userId, rows, options);
+    const current = await lockCurrentDays(tx, userId, rows, options);
     const changes = await planChanges(rows, current);
     await writeChanges(tx, userId, changes);
     return { shifts: await readBack(tx, changes.result), skipped: changes.skipped, kept: changes.kept };
