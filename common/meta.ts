@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { WtrLimits } from "./working-time";
+import type { WtrLimits } from "./working-time-types";
 
 const wtrLimitsSchema = z.object({
   dailyRestHours: z.number(),

@@ -1,12 +1,6 @@
 import { returnShiftOf } from "./swap-rules";
-import {
-  type Focus,
-  swapParties,
-  swapWarnings,
-  type Warning,
-  type WorkingTimeShift,
-  type WtrLimits,
-} from "./working-time";
+import { type Focus, swapParties, swapWarnings, type Warning } from "./working-time";
+import type { WorkingTimeShift, WtrLimits } from "./working-time-types";
 
 /** A shift as the working-time checks of a swap need it. */
 export type DealShift = WorkingTimeShift & { id: number };

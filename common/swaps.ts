@@ -3,7 +3,8 @@ import { isCalendarDay } from "./dates";
 import { clinicalGrades, shiftTypes, swapStatuses } from "./enums";
 import { MAX_ROW_ID } from "./message-rules";
 import { INTRO_MESSAGE_MAX, MAX_OFFERS, OFFER_LIMIT_MESSAGE } from "./swap-rules";
-import { swapParties, type Warning, wtrRules } from "./working-time";
+import { swapParties, type Warning } from "./working-time";
+import { wtrRules } from "./working-time-types";
 
 /** A working-time warning as responses carry it (common/working-time.ts `Warning`). */
 export const warningSchema = z.object({

@@ -1,7 +1,8 @@
 import { addDays } from "./dates";
-import type { ShiftType } from "./enums";
-import { dayNumber, dayString, londonMinuteOf } from "./london-time";
-import { DISPLAY_FALLBACK_TIMES, isNightByTimes } from "./shift-rules";
+import { dayNumber, londonMinuteOf } from "./london-time";
+import { blocksOf, halfPeriod, isWorking } from "./working-time-blocks";
+import { averages, dailyRest, weeklyRest } from "./working-time-rules";
+import { type Breach, type WorkingTimeShift, type WtrLimits, type WtrRule, wtrRules } from "./working-time-types";
 
 /**
  * Working Time Regulations 1998 checks (DESIGN §5.18): pure, shared by server and client.
@@ -15,10 +16,11 @@ import { DISPLAY_FALLBACK_TIMES, isNightByTimes } from "./shift-rules";
  * shifts on the days `shiftWindow(focus, limits)` returns, no more: a hot path (find-matches for up
  * to 50 candidates) loads every candidate's window in one query and checks each in about 20 µs
  * (`npx tsx scripts/bench/working-time.ts`). Shift times are 'HH:mm' as stored.
+ *
+ * This file is the API; shifts become spans and blocks in ./working-time-blocks, each rule is a
+ * function in ./working-time-rules, and its message is worded by ./working-time-wording.
  */
 
-export const wtrRules = ["daily_rest", "weekly_rest", "average_hours", "night_hours"] as const;
-export type WtrRule = (typeof wtrRules)[number];
 export const swapParties = ["requester", "responder"] as const;
 export type SwapParty = (typeof swapParties)[number];
 
@@ -41,15 +43,6 @@ export function isWarning(value: unknown): value is Warning {
   );
 }
 
-export type WtrLimits = {
-  dailyRestHours: number;
-  weeklyRestHours: number;
-  averageWeekHours: number;
-  referenceWeeks: number;
-  /** Regulation 6: a night worker's hours average at most this many in each 24 hours. */
-  nightHoursPer24: number;
-};
-
 export const DEFAULT_WTR_LIMITS: WtrLimits = {
   dailyRestHours: 11,
   weeklyRestHours: 24,
@@ -58,90 +51,8 @@ export const DEFAULT_WTR_LIMITS: WtrLimits = {
   nightHoursPer24: 8,
 };
 
-export type WorkingTimeShift = {
-  date: string;
-  shiftType: ShiftType;
-  startTime: string | null;
-  endTime: string | null;
-};
-
 /** Days (inclusive) the checks are about. */
 export type Focus = { from: string; to: string };
-
-/** One breach before merging into warnings; `key` names it so a before/after comparison can match it. */
-export type Breach = {
-  rule: WtrRule;
-  key: string;
-  /** Rest (minutes, worse when lower) or working minutes in the period (worse when higher). */
-  measure: number;
-  message: string;
-  dates: string[];
-  /** The day the breach is about, for merging neighbouring windows into one warning. */
-  day: string;
-};
-
-type Span = {
-  start: number;
-  end: number;
-  night: boolean;
-  startDay: number;
-  startHm: string;
-  endDay: number;
-  endHm: string;
-};
-type Block = { start: number; end: number; first: Span; last: Span };
-
-const hm = (t: string) =>
-  (t.charCodeAt(0) - 48) * 600 + (t.charCodeAt(1) - 48) * 60 + (t.charCodeAt(3) - 48) * 10 + (t.charCodeAt(4) - 48);
-const isWorking = (t: ShiftType) => t === "day" || t === "night" || t === "seeking_coverage";
-
-function spanOf(s: WorkingTimeShift): Span | null {
-  if (!isWorking(s.shiftType)) return null;
-  let startHm = s.startTime;
-  let endHm = s.endTime;
-  if (!startHm || !endHm) {
-    const fallback = DISPLAY_FALLBACK_TIMES[s.shiftType === "night" ? "night" : "day"];
-    startHm = fallback.startTime;
-    endHm = fallback.endTime;
-  }
-  const a = hm(startHm);
-  const b = hm(endHm);
-  const startDay = dayNumber(s.date);
-  const endDay = b > a ? startDay : startDay + 1;
-  return {
-    start: londonMinuteOf(startDay, a),
-    end: londonMinuteOf(endDay, b),
-    night: s.shiftType === "night" || (s.shiftType === "seeking_coverage" && isNightByTimes(a, b)),
-    startDay,
-    startHm,
-    endDay,
-    endHm,
-  };
-}
-
-/** Working time as blocks: overlapping shifts (a seeking-coverage entry beside its shift) are one. */
-function blocksOf(shifts: readonly WorkingTimeShift[]): { blocks: Block[]; spans: Span[] } {
-  const spans: Span[] = [];
-  for (const s of shifts) {
-    const span = spanOf(s);
-    if (span && span.end > span.start) spans.push(span);
-  }
-  spans.sort((x, y) => x.start - y.start || x.end - y.end);
-  const blocks: Block[] = [];
-  for (const span of spans) {
-    const last = blocks[blocks.length - 1];
-    if (last && span.start < last.end) {
-      if (span.end > last.end) {
-        last.end = span.end;
-        last.last = span;
-      }
-    } else blocks.push({ start: span.start, end: span.end, first: span, last: span });
-  }
-  return { blocks, spans };
-}
-
-/** Half the reference period before the day, the rest after it: the 17 weeks around the date. */
-const halfPeriod = (limits: WtrLimits) => Math.floor((limits.referenceWeeks * 7) / 2);
 
 /**
  * The days whose shifts a check of `focus` needs: the reference periods around the focus days and
@@ -153,167 +64,6 @@ export function shiftWindow(focus: Focus, limits: WtrLimits): Focus {
     from: addDays(focus.from, -Math.max(14, half + 1)),
     to: addDays(focus.to, Math.max(13, limits.referenceWeeks * 7 - half - 1)),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Wording: what a tired person reads at a glance.
-
-const WEEKDAYS = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]; // 1 Jan 1970 was a Thursday
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-function labelOf(n: number): string {
-  const day = dayString(n);
-  return `${WEEKDAYS[((n % 7) + 7) % 7]} ${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
-}
-
-/** SPEC's 'h:mm a' (DESIGN §5.20). */
-export function timeLabel(t: string): string {
-  const h = Number(t.slice(0, 2));
-  return `${h % 12 === 0 ? 12 : h % 12}:${t.slice(3, 5)} ${h < 12 ? "AM" : "PM"}`;
-}
-
-export function hoursLabel(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
-
-const kind = (s: Span) => (s.night ? "night shift" : "day shift");
-const one = (n: number) => (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, "");
-
-// ---------------------------------------------------------------------------------------------
-// The rules. Days are day numbers here; strings are made only for the breaches found.
-
-type Days = { from: number; to: number };
-
-function dailyRest(blocks: Block[], f0: number, f1: number, limits: WtrLimits): Breach[] {
-  const out: Breach[] = [];
-  const touches = (b: Block) => b.start < f1 && b.end > f0;
-  for (let i = 0; i + 1 < blocks.length; i++) {
-    const prev = blocks[i];
-    const next = blocks[i + 1];
-    const rest = next.start - prev.end;
-    if (rest >= limits.dailyRestHours * 60 || !(touches(prev) || touches(next))) continue;
-    const a = prev.last;
-    const b = next.first;
-    const startsAt = b.startDay === a.endDay ? timeLabel(b.startHm) : `${labelOf(b.startDay)} ${timeLabel(b.startHm)}`;
-    const lead = rest === 0 ? "No rest" : `Only ${hoursLabel(rest)} rest`;
-    out.push({
-      rule: "daily_rest",
-      key: `daily_rest:${prev.end}:${next.start}`,
-      measure: rest,
-      message: `${lead} between your ${kind(a)} ending ${labelOf(a.endDay)} ${timeLabel(a.endHm)} and the ${kind(b)} starting ${startsAt}`,
-      dates: [...new Set([dayString(a.startDay), dayString(b.startDay)])],
-      day: dayString(b.startDay),
-    });
-  }
-  return out;
-}
-
-/** Time off between blocks, unbounded before the first and after the last. */
-function offRuns(blocks: Block[]): number[] {
-  const runs: number[] = [];
-  let from = Number.NEGATIVE_INFINITY;
-  for (const b of blocks) {
-    if (b.start > from) runs.push(from, b.start);
-    from = b.end;
-  }
-  runs.push(from, Number.POSITIVE_INFINITY);
-  return runs;
-}
-
-/** The longest stretch off within [a, b), and how many stretches of at least `need` it holds. */
-function restIn(runs: number[], a: number, b: number, need: number): { longest: number; enough: number } {
-  let longest = 0;
-  let enough = 0;
-  for (let i = 0; i < runs.length; i += 2) {
-    if (runs[i + 1] <= a) continue;
-    if (runs[i] >= b) break;
-    const len = Math.min(runs[i + 1], b) - Math.max(runs[i], a);
-    if (len > longest) longest = len;
-    if (len >= need) enough++;
-  }
-  return { longest, enough };
-}
-
-function weeklyRest(blocks: Block[], focus: Days, limits: WtrLimits): Breach[] {
-  const runs = offRuns(blocks);
-  const need = limits.weeklyRestHours * 60;
-  const midnight = (n: number) => londonMinuteOf(n, 0);
-  const fortnights = new Map<number, boolean>();
-  const holds48 = (s: number) => {
-    let ok = fortnights.get(s);
-    if (ok === undefined) {
-      const r = restIn(runs, midnight(s), midnight(s + 14), need);
-      ok = r.longest >= 2 * need || r.enough >= 2;
-      fortnights.set(s, ok);
-    }
-    return ok;
-  };
-  const out: Breach[] = [];
-  for (let d = focus.from - 6; d <= focus.to; d++) {
-    const rest = restIn(runs, midnight(d), midnight(d + 7), need).longest;
-    if (rest >= need) continue;
-    let covered = false;
-    for (let k = 7; k >= 0 && !covered; k--) covered = holds48(d - k);
-    if (covered) continue;
-    out.push({
-      rule: "weekly_rest",
-      key: `weekly_rest:${dayString(d)}`,
-      measure: rest,
-      message: `No ${limits.weeklyRestHours} h off in a row from ${labelOf(d)} to ${labelOf(d + 6)}: your longest break is ${hoursLabel(rest)} (${2 * limits.weeklyRestHours} h over 14 days would also do)`,
-      dates: [dayString(d), dayString(d + 6)],
-      day: dayString(d),
-    });
-  }
-  return out;
-}
-
-function workedIn(blocks: Block[], a: number, b: number): number {
-  let total = 0;
-  for (const x of blocks) {
-    if (x.end <= a) continue;
-    if (x.start >= b) break;
-    total += Math.min(x.end, b) - Math.max(x.start, a);
-  }
-  return total;
-}
-
-function averages(blocks: Block[], spans: Span[], focus: Days, limits: WtrLimits): Breach[] {
-  const out: Breach[] = [];
-  const weeks = limits.referenceWeeks;
-  for (let day = focus.from; day <= focus.to; day++) {
-    const first = day - halfPeriod(limits);
-    const last = first + weeks * 7 - 1;
-    const a = londonMinuteOf(first, 0);
-    const b = londonMinuteOf(last + 1, 0);
-    const worked = workedIn(blocks, a, b);
-    const period = () => `the ${weeks} weeks ${labelOf(first)} – ${labelOf(last)}`;
-    const dates = () => [dayString(first), dayString(last)];
-    if (worked > limits.averageWeekHours * 60 * weeks) {
-      out.push({
-        rule: "average_hours",
-        key: `average_hours:${dayString(day)}`,
-        measure: worked,
-        message: `Your week averages ${one(worked / 60 / weeks)} h over ${period()} (limit ${limits.averageWeekHours} h unless you have opted out)`,
-        dates: dates(),
-        day: dayString(day),
-      });
-    }
-    // Regulation 6(5): the days of the period less one weekly rest day for each week.
-    const days = weeks * 6;
-    if (worked > limits.nightHoursPer24 * 60 * days && spans.some((s) => s.night && s.start < b && s.end > a)) {
-      out.push({
-        rule: "night_hours",
-        key: `night_hours:${dayString(day)}`,
-        measure: worked,
-        message: `Working nights, you average ${one(worked / 60 / days)} h in every 24 h over ${period()} (limit ${limits.nightHoursPer24} h)`,
-        dates: dates(),
-        day: dayString(day),
-      });
-    }
-  }
-  return out;
 }
 
 /** Every breach about the focus days, one per rest gap, 7-day window or reference period. */

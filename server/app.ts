@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -30,6 +29,7 @@ import { type NotificationWorkerOptions, notifications } from "./notifications/l
 import { profileRoutes } from "./profile/routes";
 import { realtimeRoutes } from "./realtime/routes";
 import { allowedHostGuard } from "./security/allowed-host";
+import { securityHeaders } from "./security/headers";
 import { errorForLog, requestForLog } from "./security/log-redaction";
 import { refuseNulText } from "./security/no-nul-text";
 import type { AddressLookup } from "./security/public-address";
@@ -76,11 +76,19 @@ export async function buildApp(
   deps: Omit<Deps, "limits"> & { limits?: Partial<Limits> },
   opts: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
-  const { config } = deps;
-  if (!config.sessionSecret)
+  if (!deps.config.sessionSecret)
     throw new Error("No session secret: set SESSION_SECRET or fill it in with withStoredSecrets");
+  const app = createFastify(deps.config, opts);
+  prepareApp(app, { ...deps, limits: { ...defaultLimits, ...deps.limits } });
+  await registerRequestGuards(app);
+  await registerRoutes(app);
+  await registerClient(app);
+  return app;
+}
+
+function createFastify(config: Config, opts: FastifyServerOptions): FastifyInstance {
   const { logger = { level: config.logLevel }, loggerInstance, ...rest } = opts;
-  const app = Fastify({
+  return Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: requestId,
@@ -95,7 +103,11 @@ export async function buildApp(
         }),
     ...rest,
   });
-  app.decorate("deps", { ...deps, limits: { ...defaultLimits, ...deps.limits } });
+}
+
+/** Decorations, validation, the contracts list and the hooks every request passes. */
+function prepareApp(app: FastifyInstance, deps: Deps) {
+  app.decorate("deps", deps);
   app.decorateRequest("user", null);
   app.decorateRequest("sid", null);
   app.setValidatorCompiler(validatorCompiler);
@@ -117,39 +129,23 @@ export async function buildApp(
     if (request.user) reply.log = request.log;
   });
   closeConnectionsThatWouldLinger(app);
+}
 
+/** Cookies, security headers, rate limits, host and origin checks, compression: before any route. */
+async function registerRequestGuards(app: FastifyInstance) {
+  const { config, db } = app.deps;
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(helmet, {
-    hsts: config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https://i.ytimg.com"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        // The service worker and the web app manifest are our own files.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-  });
+  await app.register(securityHeaders, { cookieSecure: config.cookieSecure });
   // Counted in the database, so the per-IP limits hold across instances and restarts.
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.db) });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   app.addHook("onRequest", allowedHostGuard(config));
   // Before any route: the compression hook attaches to routes as they are declared.
   await registerCompression(app);
   app.addHook("onRequest", sameOriginGuard(config));
   app.addHook("preValidation", refuseNulText);
+}
 
+async function registerRoutes(app: FastifyInstance) {
   await app.register(metaRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
@@ -162,9 +158,12 @@ export async function buildApp(
   await app.register(messageRoutes);
   await app.register(realtimeRoutes);
   await app.register(swapRoutes);
-  await app.register(notifications, { worker: deps.notificationWorker });
+  await app.register(notifications, { worker: app.deps.notificationWorker });
+}
 
-  const { clientDir } = config;
+/** The built client, when there is one: its files, and index.html for the screens' addresses. */
+async function registerClient(app: FastifyInstance) {
+  const { clientDir } = app.deps.config;
   const hasClient = existsSync(path.join(clientDir, "index.html"));
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -190,5 +189,4 @@ export async function buildApp(
     }
     return reply.code(404).send({ message: `No route for ${request.method} ${url}` });
   });
-  return app;
 }

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { DEFAULT_WTR_LIMITS, type WtrLimits } from "../common/working-time";
+import { DEFAULT_WTR_LIMITS } from "../common/working-time";
+import type { WtrLimits } from "../common/working-time-types";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])

@@ -5,7 +5,8 @@
  */
 import { addDays } from "../../common/dates";
 import type { ShiftType } from "../../common/enums";
-import { DEFAULT_WTR_LIMITS, newBreaches, shiftWindow, type WorkingTimeShift } from "../../common/working-time";
+import { DEFAULT_WTR_LIMITS, newBreaches, shiftWindow } from "../../common/working-time";
+import type { WorkingTimeShift } from "../../common/working-time-types";
 
 const limits = DEFAULT_WTR_LIMITS;
 const CANDIDATES = 50;

@@ -16,6 +16,9 @@ import { toPublicUser } from "./public-user";
 import * as auth from "./service";
 import { clearSessionCookie, createSession, readSid, setSessionCookie } from "./sessions";
 
+/** The per-address limit every auth route shares (see authRoutes). */
+type RateLimit = { max: number; timeWindow: string; groupId: string };
+
 export async function authRoutes(app: FastifyInstance) {
   const { db, config, mailer, limits } = app.deps;
   const cookie = { secure: config.cookieSecure };
@@ -90,6 +93,14 @@ export async function authRoutes(app: FastifyInstance) {
       return { ok: true as const };
     },
   );
+
+  passwordRoutes(app, ipLimit);
+}
+
+/** Forgotten passwords: the mail with a reset link, and the reset itself. */
+function passwordRoutes(app: FastifyInstance, ipLimit: RateLimit) {
+  const { db, config, mailer, limits } = app.deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/auth/forgot-password",

@@ -31,6 +31,32 @@ export type ListenerOptions = {
   maxDelayMs?: number;
 };
 
+/** A connection of its own for LISTEN: passes the channel's notifications on and reports its loss. */
+function listenClient(opts: ListenerOptions, onLost: (c: pg.Client, err?: unknown) => void): pg.Client {
+  const c = new pg.Client({
+    connectionString: opts.connectionString,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    query_timeout: 10_000,
+    application_name: `crewswap-${opts.name}`,
+  });
+  c.on("notification", (n) => {
+    if (n.channel === opts.channel && n.payload) opts.onNotification(n.payload);
+  });
+  watchClient(c, (err) => onLost(c, err));
+  c.on("end", () => onLost(c));
+  return c;
+}
+
+/** Queries the idle connection every `checkMs`, so a silently dead one is noticed. */
+function checkWhileIdle(c: pg.Client, checkMs: number, onDead: (c: pg.Client, err: unknown) => void) {
+  const timer = setInterval(() => {
+    c.query("select 1").catch((err) => onDead(c, err));
+  }, checkMs);
+  timer.unref();
+  return timer;
+}
+
 /**
  * One dedicated PostgreSQL connection (not from the pool) that LISTENs on a channel, reconnecting
  * with exponential back-off whenever the connection drops.
@@ -70,18 +96,7 @@ export function createEventListener(opts: ListenerOptions): EventListener {
 
   async function connect(): Promise<void> {
     if (stopped || client) return;
-    const c = new pg.Client({
-      connectionString: opts.connectionString,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-      query_timeout: 10_000,
-      application_name: `crewswap-${opts.name}`,
-    });
-    c.on("notification", (n) => {
-      if (n.channel === opts.channel && n.payload) opts.onNotification(n.payload);
-    });
-    watchClient(c, (err) => drop(c, err));
-    c.on("end", () => drop(c));
+    const c = listenClient(opts, drop);
     try {
       await c.connect();
       await c.query(`LISTEN ${channelIdent}`);
@@ -101,11 +116,7 @@ export function createEventListener(opts: ListenerOptions): EventListener {
     attempt = 0;
     if (everConnected) opts.log.info(`${opts.name} LISTEN connection restored`);
     everConnected = true;
-    const checkMs = opts.checkMs ?? 30_000;
-    checkTimer = setInterval(() => {
-      c.query("select 1").catch((err) => drop(c, err));
-    }, checkMs);
-    checkTimer.unref();
+    checkTimer = checkWhileIdle(c, opts.checkMs ?? 30_000, drop);
     opts.onStatus?.(true);
   }
 

@@ -1,3 +1,5 @@
+// size: every table in one declarative file, as drizzle-kit (drizzle.config.ts) and
+// scripts/check-schema-rename.mjs read it; the tables reference each other, and each is one block.
 import { sql } from "drizzle-orm";
 import {
   boolean,

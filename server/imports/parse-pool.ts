@@ -37,6 +37,68 @@ export type ParsePool = {
 
 type Idle = { worker: Worker; timer: NodeJS.Timeout };
 
+/** Runs at most `size` functions at once; up to `maxWaiting` more wait their turn, beyond that ParsePoolBusy. */
+function createSlots(size: number, maxWaiting: number) {
+  const queue: Array<() => void> = [];
+  let active = 0;
+  return async function slot<T>(fn: () => Promise<T>): Promise<T> {
+    if (active >= size) {
+      if (queue.length >= maxWaiting) throw new ParsePoolBusy();
+      await new Promise<void>((resolve) => queue.push(resolve));
+    } else {
+      active++;
+    }
+    try {
+      return await fn();
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+/** Reads one workbook on `worker`, which goes back to `park` if it answered, or is ended. */
+function runJob(
+  worker: Worker,
+  job: ParseJob,
+  timeLimitMs: number,
+  park: (worker: Worker) => void,
+): Promise<RosterParse> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+    };
+    const timer = setTimeout(() => {
+      done();
+      void worker.terminate();
+      reject(new RosterFileError(TOO_SLOW));
+    }, timeLimitMs);
+    const onMessage = (answer: ParseAnswer) => {
+      done();
+      park(worker);
+      if (answer.ok) resolve(answer.result);
+      else reject(new RosterFileError(answer.reason ?? FAILED));
+    };
+    const onError = (error: Error & { code?: string }) => {
+      done();
+      void worker.terminate();
+      reject(new RosterFileError(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? TOO_BIG : FAILED));
+    };
+    const onExit = () => {
+      done();
+      reject(new RosterFileError(FAILED));
+    };
+    worker.on("message", onMessage);
+    worker.once("error", onError);
+    worker.once("exit", onExit);
+    worker.postMessage(job);
+  });
+}
+
 /**
  * Reads workbooks in worker threads, so a large or hostile file never holds up other requests:
  * each read has a time limit (the worker is terminated when it runs over) and a capped heap.
@@ -52,25 +114,8 @@ export function createParsePool(opts: ParsePoolOptions = {}): ParsePool {
 
   const idle: Idle[] = [];
   const all = new Set<Worker>();
-  const queue: Array<() => void> = [];
-  let active = 0;
+  const slot = createSlots(size, maxWaiting);
   let closed = false;
-
-  async function slot<T>(fn: () => Promise<T>): Promise<T> {
-    if (active >= size) {
-      if (queue.length >= maxWaiting) throw new ParsePoolBusy();
-      await new Promise<void>((resolve) => queue.push(resolve));
-    } else {
-      active++;
-    }
-    try {
-      return await fn();
-    } finally {
-      const next = queue.shift();
-      if (next) next();
-      else active--;
-    }
-  }
 
   function spawn(): Promise<Worker> {
     const worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
@@ -113,46 +158,11 @@ export function createParsePool(opts: ParsePoolOptions = {}): ParsePool {
     return spawn();
   }
 
-  function run(worker: Worker, job: ParseJob): Promise<RosterParse> {
-    return new Promise((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        worker.off("message", onMessage);
-        worker.off("error", onError);
-        worker.off("exit", onExit);
-      };
-      const timer = setTimeout(() => {
-        done();
-        void worker.terminate();
-        reject(new RosterFileError(TOO_SLOW));
-      }, timeLimitMs);
-      const onMessage = (answer: ParseAnswer) => {
-        done();
-        park(worker);
-        if (answer.ok) resolve(answer.result);
-        else reject(new RosterFileError(answer.reason ?? FAILED));
-      };
-      const onError = (error: Error & { code?: string }) => {
-        done();
-        void worker.terminate();
-        reject(new RosterFileError(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? TOO_BIG : FAILED));
-      };
-      const onExit = () => {
-        done();
-        reject(new RosterFileError(FAILED));
-      };
-      worker.on("message", onMessage);
-      worker.once("error", onError);
-      worker.once("exit", onExit);
-      worker.postMessage(job);
-    });
-  }
-
   return {
     parse: (job) =>
       slot(async () => {
         if (closed) throw new RosterFileError(FAILED);
-        return run(await take(), job);
+        return runJob(await take(), job, timeLimitMs, park);
       }),
     async close() {
       closed = true;

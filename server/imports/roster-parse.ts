@@ -2,21 +2,19 @@ import type { ShiftType } from "../../common/enums";
 import type { RowNote } from "../../common/imports";
 import { isUntimedType } from "../../common/shift-rules";
 import { HEADER_SCAN_ROWS, LOCATION_MAX, NOTES_MAX } from "./limits";
+import { isAbsenceCode, parseShiftCode, type ShiftKind } from "./roster-codes";
 import { type Columns, type Field, headerColumns } from "./roster-columns";
 import {
   type Cell,
   cellText,
   formatMinutes,
-  isAbsenceCode,
   isBlank,
   type Minutes,
   type Parsed,
   parseRosterDate,
   parseRosterTime,
-  parseShiftCode,
   parseTimeRange,
   quote,
-  type ShiftKind,
   snapToStep,
   typeFromTimes,
 } from "./roster-values";

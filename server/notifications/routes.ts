@@ -30,95 +30,98 @@ const page = (text: string, form?: string) => `<!doctype html>
 <h1>CrewSwap</h1><p>${text}</p>${form ?? ""}</body></html>`;
 
 export async function notificationRoutes(app: FastifyInstance, opts: { publicKey: string }) {
-  const { db, config } = app.deps;
-  const lookup = app.deps.lookup ?? systemLookup;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get("/api/push/public-key", { schema: { response: { 200: pushPublicKeySchema } } }, async () => ({
     publicKey: opts.publicKey,
   }));
 
-  r.register(async (authed) => {
-    const a = authed.withTypeProvider<ZodTypeProvider>();
-    a.addHook("onRequest", requireUser);
+  r.register(signedInRoutes);
+  r.register(unsubscribeRoutes);
+}
 
-    // A device checks here that it still gets pushes: one whose push service refused them is gone.
-    a.get("/api/push/subscriptions", { schema: { response: { 200: pushSubscriptionListSchema } } }, async (request) =>
-      notifications.listSubscriptions(db, currentUser(request).id),
-    );
+/** A signed-in user's devices and notification settings. */
+async function signedInRoutes(authed: FastifyInstance) {
+  const { db, config } = authed.deps;
+  const lookup = authed.deps.lookup ?? systemLookup;
+  const a = authed.withTypeProvider<ZodTypeProvider>();
+  a.addHook("onRequest", requireUser);
 
-    const saved = { 200: savedSubscriptionSchema, 201: savedSubscriptionSchema };
-    a.post(
-      "/api/push/subscriptions",
-      { schema: { body: pushSubscriptionSchema, response: saved } },
-      async (request, reply) => {
-        await notifications.checkEndpoint(request.body.endpoint, { allowInsecure: config.push.allowInsecure, lookup });
-        const { created } = await notifications.saveSubscription(db, currentUser(request).id, request.body);
-        return reply.code(created ? 201 : 200).send({ endpoint: request.body.endpoint });
-      },
-    );
+  // A device checks here that it still gets pushes: one whose push service refused them is gone.
+  a.get("/api/push/subscriptions", { schema: { response: { 200: pushSubscriptionListSchema } } }, async (request) =>
+    notifications.listSubscriptions(db, currentUser(request).id),
+  );
 
-    a.delete(
-      "/api/push/subscriptions",
-      { schema: { body: pushEndpointSchema, response: { 204: z.undefined() } } },
-      async (request, reply) => {
-        await notifications.removeSubscription(db, currentUser(request).id, request.body.endpoint);
-        return reply.code(204).send();
-      },
-    );
+  const saved = { 200: savedSubscriptionSchema, 201: savedSubscriptionSchema };
+  a.post(
+    "/api/push/subscriptions",
+    { schema: { body: pushSubscriptionSchema, response: saved } },
+    async (request, reply) => {
+      await notifications.checkEndpoint(request.body.endpoint, { allowInsecure: config.push.allowInsecure, lookup });
+      const { created } = await notifications.saveSubscription(db, currentUser(request).id, request.body);
+      return reply.code(created ? 201 : 200).send({ endpoint: request.body.endpoint });
+    },
+  );
 
-    const settings = { 200: notificationSettingsSchema };
-    a.get("/api/notifications/settings", { schema: { response: settings } }, async (request) =>
-      notifications.getSettings(db, currentUser(request).id),
-    );
+  a.delete(
+    "/api/push/subscriptions",
+    { schema: { body: pushEndpointSchema, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      await notifications.removeSubscription(db, currentUser(request).id, request.body.endpoint);
+      return reply.code(204).send();
+    },
+  );
 
-    a.put(
-      "/api/notifications/settings",
-      { schema: { body: notificationSettingsSchema, response: settings } },
-      async (request) => notifications.saveSettings(db, currentUser(request).id, request.body),
-    );
+  const settings = { 200: notificationSettingsSchema };
+  a.get("/api/notifications/settings", { schema: { response: settings } }, async (request) =>
+    notifications.getSettings(db, currentUser(request).id),
+  );
+
+  a.put(
+    "/api/notifications/settings",
+    { schema: { body: notificationSettingsSchema, response: settings } },
+    async (request) => notifications.saveSettings(db, currentUser(request).id, request.body),
+  );
+}
+
+// The digest's one-click unsubscribe (RFC 8058) works signed out: the signed link is the proof.
+async function unsubscribeRoutes(open: FastifyInstance) {
+  const { db, config } = open.deps;
+  const o = open.withTypeProvider<ZodTypeProvider>();
+  o.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  o.get("/api/notifications/unsubscribe", { schema: { querystring: unsubscribeQuery } }, async (request, reply) => {
+    const { user, token } = request.query;
+    if (!verifyUnsubscribe(config.sessionSecret, user, token)) throw notFound("This link is not valid");
+    const action = `/api/notifications/unsubscribe?user=${user}&amp;token=${encodeURIComponent(token)}`;
+    return reply
+      .type("text/html; charset=utf-8")
+      .send(
+        page(
+          "Stop the CrewSwap emails about unread requests and messages?",
+          `<form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop these emails</button></form>`,
+        ),
+      );
   });
 
-  // The digest's one-click unsubscribe (RFC 8058) works signed out: the signed link is the proof.
-  r.register(async (open) => {
-    const o = open.withTypeProvider<ZodTypeProvider>();
-    o.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: 1024 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-
-    o.get("/api/notifications/unsubscribe", { schema: { querystring: unsubscribeQuery } }, async (request, reply) => {
+  o.post(
+    "/api/notifications/unsubscribe",
+    // A mail provider posts without an Origin header; the signature stands in for it.
+    { config: { crossSite: true }, schema: { querystring: unsubscribeQuery } },
+    async (request, reply) => {
       const { user, token } = request.query;
       if (!verifyUnsubscribe(config.sessionSecret, user, token)) throw notFound("This link is not valid");
-      const action = `/api/notifications/unsubscribe?user=${user}&amp;token=${encodeURIComponent(token)}`;
+      await notifications.saveSettings(db, user, { email: false }).catch((err: { code?: string }) => {
+        // The account was deleted meanwhile: nothing left to unsubscribe.
+        if (err.code !== "23503" && (err as { cause?: { code?: string } }).cause?.code !== "23503") throw err;
+      });
       return reply
         .type("text/html; charset=utf-8")
-        .send(
-          page(
-            "Stop the CrewSwap emails about unread requests and messages?",
-            `<form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop these emails</button></form>`,
-          ),
-        );
-    });
-
-    o.post(
-      "/api/notifications/unsubscribe",
-      // A mail provider posts without an Origin header; the signature stands in for it.
-      { config: { crossSite: true }, schema: { querystring: unsubscribeQuery } },
-      async (request, reply) => {
-        const { user, token } = request.query;
-        if (!verifyUnsubscribe(config.sessionSecret, user, token)) throw notFound("This link is not valid");
-        await notifications.saveSettings(db, user, { email: false }).catch((err: { code?: string }) => {
-          // The account was deleted meanwhile: nothing left to unsubscribe.
-          if (err.code !== "23503" && (err as { cause?: { code?: string } }).cause?.code !== "23503") throw err;
-        });
-        return reply
-          .type("text/html; charset=utf-8")
-          .send(
-            page("You will no longer get CrewSwap emails. You can turn them back on under Profile, Notifications."),
-          );
-      },
-    );
-  });
+        .send(page("You will no longer get CrewSwap emails. You can turn them back on under Profile, Notifications."));
+    },
+  );
 }

@@ -27,6 +27,7 @@ const SHIFT_CACHE_BYTES = 32 * 1024 * 1024;
 const matchesEtag = (header: string | undefined, etag: string) =>
   header?.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*") === true;
 
+// size: the route table, one short declaration per endpoint in the API's order; the rules are in the services.
 export async function shiftRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const listShifts = shiftListCache(db, SHIFT_CACHE_BYTES);

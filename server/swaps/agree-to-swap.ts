@@ -10,7 +10,7 @@ import {
   UNACKNOWLEDGED_WARNINGS_MESSAGE,
 } from "../../common/swap-rules";
 import type { SwapRequest } from "../../common/swaps";
-import type { WtrLimits } from "../../common/working-time";
+import type { WtrLimits } from "../../common/working-time-types";
 import type { Db, Tx } from "../db/open";
 import type { ShiftRow, SwapRequestRow, UserRow } from "../db/schema";
 import { LockPlanChanged, transact } from "../db/transact";

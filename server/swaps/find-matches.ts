@@ -1,7 +1,8 @@
 import { todayInLondon } from "../../common/dates";
 import { requesterShiftIssue } from "../../common/swap-rules";
 import type { PotentialMatch } from "../../common/swaps";
-import { shiftWindow, swapWarnings, type WtrLimits } from "../../common/working-time";
+import { shiftWindow, swapWarnings } from "../../common/working-time";
+import type { WtrLimits } from "../../common/working-time-types";
 import { changedSql, coherentCache } from "../db/change-log";
 import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";

@@ -1,7 +1,7 @@
 import { todayInLondon } from "../../common/dates";
 import { partiesOf, roleOf } from "../../common/swap-rules";
 import type { SwapRequest, SwapShift } from "../../common/swaps";
-import type { WtrLimits } from "../../common/working-time";
+import type { WtrLimits } from "../../common/working-time-types";
 import { coherentCache } from "../db/change-log";
 import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";

@@ -26,6 +26,7 @@ const shiftParams = z.object({ shiftId: rowId() });
 const itemResponse = { 200: swapRequestSchema };
 const listResponse = { 200: z.array(swapRequestSchema) };
 
+// size: the route table, one short declaration per endpoint in the API's order; the rules are in the services.
 export async function swapRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const limits = app.deps.config.workingTime;

@@ -1,7 +1,8 @@
 import type { SwapRole } from "../../common/swap-rules";
 import { type DealShift, dealWarnings, focusOf, type WarningDeal } from "../../common/swap-warnings";
 import type { SwapRequest } from "../../common/swaps";
-import { shiftWindow, type Warning, type WtrLimits } from "../../common/working-time";
+import { shiftWindow, type Warning } from "../../common/working-time";
+import type { WtrLimits } from "../../common/working-time-types";
 import type { Conn } from "./queries";
 import { type WindowKey, workingWindows } from "./warning-queries";
 

@@ -2,6 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { hasMagic, kindFromName } from "../../server/imports/file-type";
 import { type ExistingShift, OPEN_SWAP_REASON, planDay } from "../../server/imports/import-plan";
+import { parseShiftCode } from "../../server/imports/roster-codes";
 import { headerColumns, normalizeHeader } from "../../server/imports/roster-columns";
 import { parseRoster, type RosterRow, type SheetRows } from "../../server/imports/roster-parse";
 import {
@@ -9,7 +10,6 @@ import {
   numberCell,
   parseRosterDate,
   parseRosterTime,
-  parseShiftCode,
   parseTimeRange,
   serialToDay,
   snapToStep,

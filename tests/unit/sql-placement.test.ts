@@ -120,11 +120,4 @@ describe("where SQL lives", () => {
       [],
     );
   });
-
-  it("no file under server/ passes about 300 lines", () => {
-    const long = files(root, ["db"])
-      .map((f) => ({ file: path.relative(root, f), lines: readFileSync(f, "utf8").split("\n").length }))
-      .filter((f) => f.lines > 320);
-    expect(long).toEqual([]);
-  });
 });

@@ -17,9 +17,8 @@ import {
   swapWarnings,
   theirMessage,
   type Warning,
-  type WorkingTimeShift,
-  type WtrLimits,
 } from "../../common/working-time";
+import type { WorkingTimeShift, WtrLimits } from "../../common/working-time-types";
 
 const limits = DEFAULT_WTR_LIMITS;
 const shift = (date: string, shiftType: ShiftType, startTime: string | null = null, endTime: string | null = null) => ({

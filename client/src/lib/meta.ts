@@ -1,5 +1,5 @@
 import type { Meta } from "@common/meta";
-import type { WtrLimits } from "@common/working-time";
+import type { WtrLimits } from "@common/working-time-types";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
 
