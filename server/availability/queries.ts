@@ -33,15 +33,18 @@ export async function lockUserDays(tx: Tx, userId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(727275, ${userId})`);
 }
 
-/** Rebuilds the user's index rows on the days from their shifts; row ids stay for days that keep a row. */
-export async function rebuildDays(db: Conn, userId: number, days: string[]) {
+/**
+ * Rebuilds the user's index rows on the days from their shifts; row ids stay for days that keep a
+ * row. Returns the days that have just become Available Off Days.
+ */
+export async function rebuildDays(db: Conn, userId: number, days: string[]): Promise<string[]> {
   const list = sql`${`{${[...new Set(days)].join(",")}}`}::date[]`;
   const ua = alias(userAvailability, "ua");
   await db.execute(sql`
     delete from ${userAvailability} ua
     where ${ua.userId} = ${userId} and ${ua.date} = any(${list})
       and not exists (select 1 from ${shifts} s where ${s.userId} = ${ua.userId} and ${s.date} = ${ua.date})`);
-  await db.execute(sql`
+  const changed = await db.execute<{ date: string; status: string }>(sql`
     insert into ${userAvailability} ${indexColumns}
     select ${s.userId}, ${s.date}, ${dayStatusSql}
     from ${shifts} s
@@ -49,7 +52,9 @@ export async function rebuildDays(db: Conn, userId: number, days: string[]) {
     group by ${s.userId}, ${s.date}
     on conflict (${bare(userAvailability.userId)}, ${bare(userAvailability.date)})
     do update set ${bare(userAvailability.status)} = excluded.${bare(userAvailability.status)}
-    where ${userAvailability.status} is distinct from excluded.${bare(userAvailability.status)}`);
+    where ${userAvailability.status} is distinct from excluded.${bare(userAvailability.status)}
+    returning to_char(${bare(userAvailability.date)}, 'YYYY-MM-DD') as date, ${bare(userAvailability.status)} as status`);
+  return changed.rows.filter((r) => r.status === "available").map((r) => r.date);
 }
 
 /** The user's index rows on the days start..end inclusive, by date. */

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../db/open";
+import { alertOffDays } from "../swaps/cover-alerts";
 import { rebuildDays } from "./queries";
 
 /**
@@ -8,5 +9,7 @@ import { rebuildDays } from "./queries";
  */
 export async function syncAvailability(tx: Tx | Db, userId: number, days: string[]): Promise<void> {
   if (days.length === 0) return;
-  await rebuildDays(tx, userId, days);
+  const available = await rebuildDays(tx, userId, days);
+  // A day newly free: colleagues who need cover on it are news to the user (DESIGN §5.22).
+  await alertOffDays(tx, userId, available);
 }
