@@ -121,7 +121,9 @@ export const COVER_ALERT_KIND = "cover_alert";
 
 /**
  * Cover-alert pushes each user has had since midnight in London (a push turned into a digest line
- * by the day's limit does not count). Users with none are left out.
+ * by the day's limit does not count). Users with none are left out. Read without a lock: two
+ * changes committing at the same moment may each give the day's last push, which costs one push
+ * more, where a lock taken this late in a change could deadlock with the locks it takes after.
  */
 export async function coverPushesToday(tx: Tx | Db, userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
