@@ -6,6 +6,7 @@ import { shortDate } from "../../server/notifications/events";
 import { startTestApp, type TestApp, until } from "./helpers/app";
 import { Client, PASSWORD } from "./helpers/client";
 import { PushReceiver } from "./helpers/push-receiver";
+import { openReadySocket } from "./helpers/socket";
 import { addShift, dayFromToday, offDay, type Party, party } from "./helpers/swaps";
 
 const vapid = webpush.generateVAPIDKeys();
@@ -182,10 +183,14 @@ describe("a new open request alerts every colleague who could take it, once", ()
     const shiftId = await addShift(t.database.db, bea.id, day, { shiftType: "day" });
     const res = await bea.client.post("/api/swap-requests", { requesterShiftId: shiftId, responderId: addressed.id });
     expect(res.status).toBe(201);
+    const socket = await openReadySocket(second.baseUrl, via2(fit), t.database.db, fit.id);
     await new Promise((r) => setTimeout(r, 300));
     expect(coverPushes(fit)).toEqual([]);
     expect((await bea.client.patch(`/api/swap-requests/${res.body.id}`, { responderId: null })).status).toBe(200);
     await settle([bea, fit, addressed], 2);
+    // Told live as well, so an open dashboard refreshes its list.
+    expect(await socket.nth(1)).toEqual({ type: "SWAP_UPDATED", payload: { swapRequestId: res.body.id } });
+    socket.ws.close();
     expect(coverPushes(fit)[0].payload.body).toBe(`Day Shift ${shortDate(day)} at Dudley Hub, for Bea Birch`);
   });
 });
