@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hubs } from "./hubs";
 
 export const ENDPOINT_INVALID = "endpoint must be an https: URL of a push service";
 export const ENDPOINT_NOT_PUBLIC =
@@ -43,8 +44,25 @@ export type SavedSubscription = z.infer<typeof savedSubscriptionSchema>;
 export const pushSubscriptionListSchema = z.object({ endpoints: z.array(z.string()) });
 export type PushSubscriptionList = z.infer<typeof pushSubscriptionListSchema>;
 
-export const notificationSettingsSchema = z.object({ email: z.boolean({ message: "email must be true or false" }) });
+export const notificationSettingsSchema = z.object({
+  email: z.boolean({ message: "email must be true or false" }),
+  /** Pushes about colleagues who need cover on a day I marked free (DESIGN §5.22). */
+  coverAlerts: z.boolean({ message: "coverAlerts must be true or false" }),
+  followAllHubs: z.boolean({ message: "followAllHubs must be true or false" }),
+  /** The hubs whose needs for cover I hear about; my own hub until I choose. */
+  followedHubs: z
+    .array(z.enum(hubs, { message: "followedHubs must list hubs by name" }), {
+      message: "followedHubs must list hubs by name",
+    })
+    .max(hubs.length),
+});
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** PUT /api/notifications/settings: the choices to change; the others stay. */
+export const notificationSettingsInputSchema = notificationSettingsSchema
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to change" });
+export type NotificationSettingsInput = z.infer<typeof notificationSettingsInputSchema>;
 
 /** What the service worker receives in each push (RFC 8291 encrypted). */
 export type PushPayload = { title: string; body: string; url: string; tag: string };

@@ -60,6 +60,7 @@ const envSchema = z.object({
   PUSH_ALLOW_INSECURE: bool.default(false),
   NOTIFY_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(1440).default(15),
   NOTIFY_MESSAGE_HOLD_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  COVER_ALERTS_PER_DAY: z.coerce.number().int().min(0).max(100).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -93,6 +94,8 @@ export type Config = {
   notifyEmailDelayMs: number;
   /** How long a message waits before its push, so one read meanwhile on an open socket is not pushed. */
   notifyMessageHoldMs: number;
+  /** Cover-alert pushes a person gets in a London day; the rest go into the email digest. */
+  coverAlertsPerDay: number;
   /** Working-time warnings (DESIGN §5.18); null when WTR_CHECKS=off. */
   workingTime: WtrLimits | null;
 };
@@ -167,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     notifyEmailDelayMs: Math.round(e.NOTIFY_EMAIL_DELAY_MINUTES * 60_000),
     notifyMessageHoldMs: Math.round(e.NOTIFY_MESSAGE_HOLD_SECONDS * 1000),
+    coverAlertsPerDay: e.COVER_ALERTS_PER_DAY,
   };
 }

@@ -3,6 +3,7 @@ import { lockUserDays, syncAvailability } from "../db/availability-index";
 import type { Db, Tx } from "../db/open";
 import type { userAvailability } from "../db/schema";
 import { conflict, notFound } from "../errors";
+import { alertOffDays } from "../swaps/cover-alerts";
 import { guardOffDays } from "../swaps/off-day-guard";
 import {
   availabilityBetween,
@@ -60,7 +61,7 @@ async function writeThrough(tx: Tx, userId: number, date: string, status: Status
     } else {
       await insertRestDay(tx, userId, date, interest);
     }
-    await syncAvailability(tx, userId, [date]);
+    await alertOffDays(tx, userId, await syncAvailability(tx, userId, [date]));
   }
   await guard.after(confirmed);
   return toAvailability(await availabilityOn(tx, userId, date));

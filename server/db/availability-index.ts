@@ -37,15 +37,18 @@ export async function lockUserDays(tx: Tx, userId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(727275, ${userId})`);
 }
 
-/** Rebuilds the user's index rows on the days from their shifts; row ids stay for days that keep a row. */
-async function rebuildDays(db: Conn, userId: number, days: string[]) {
+/**
+ * Rebuilds the user's index rows on the days from their shifts; row ids stay for days that keep a
+ * row. Returns the days that have just become Available Off Days.
+ */
+async function rebuildDays(db: Conn, userId: number, days: string[]): Promise<string[]> {
   const list = sql`${`{${[...new Set(days)].join(",")}}`}::date[]`;
   const ua = alias(userAvailability, "ua");
   await db.execute(sql`
     delete from ${userAvailability} ua
     where ${ua.userId} = ${userId} and ${ua.date} = any(${list})
       and not exists (select 1 from ${shifts} s where ${s.userId} = ${ua.userId} and ${s.date} = ${ua.date})`);
-  await db.execute(sql`
+  const changed = await db.execute<{ date: string; status: string }>(sql`
     insert into ${userAvailability} ${indexColumns}
     select ${s.userId}, ${s.date}, ${dayStatusSql}
     from ${shifts} s
@@ -53,15 +56,19 @@ async function rebuildDays(db: Conn, userId: number, days: string[]) {
     group by ${s.userId}, ${s.date}
     on conflict (${bare(userAvailability.userId)}, ${bare(userAvailability.date)})
     do update set ${bare(userAvailability.status)} = excluded.${bare(userAvailability.status)}
-    where ${userAvailability.status} is distinct from excluded.${bare(userAvailability.status)}`);
+    where ${userAvailability.status} is distinct from excluded.${bare(userAvailability.status)}
+    returning to_char(${bare(userAvailability.date)}, 'YYYY-MM-DD') as date, ${bare(userAvailability.status)} as status`);
+  return changed.rows.filter((r) => r.status === "available").map((r) => r.date);
 }
 
 /**
  * Rebuilds the user_availability index for some of a user's days from their shifts (DESIGN §5.10,
  * the rule is dayStatusSql); no shift → no row. Call it inside the transaction that changed those
  * shifts. Row ids are kept for days that still have a row, so swap requests pointing at them stay valid.
+ * Returns the days that have just become Available Off Days, for the caller to tell the user who
+ * needs cover on them (`alertOffDays` of server/swaps/cover-alerts.ts).
  */
-export async function syncAvailability(tx: Tx | Db, userId: number, days: string[]): Promise<void> {
-  if (days.length === 0) return;
-  await rebuildDays(tx, userId, days);
+export async function syncAvailability(tx: Tx | Db, userId: number, days: string[]): Promise<string[]> {
+  if (days.length === 0) return [];
+  return rebuildDays(tx, userId, days);
 }

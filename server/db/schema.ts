@@ -322,14 +322,39 @@ export const notificationOutbox = pgTable(
   ],
 );
 
-/** Per-user notification choices; a missing row means the defaults (email on). */
+/** Per-user notification choices; a missing row means the defaults (email on, cover alerts on, own hub). */
 export const notificationSettings = pgTable("notification_settings", {
   userId: integer("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   email: boolean("email").notNull().default(true),
   lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+  coverAlerts: boolean("cover_alerts").notNull().default(true),
+  followAllHubs: boolean("follow_all_hubs").notNull().default(false),
+  /** Hubs whose needs for cover the user hears about; null means their own hub, whichever it is now. */
+  followedHubs: hub("followed_hubs").array(),
 });
+
+/**
+ * Who was told about which need for cover (DESIGN §5.22): one row per request and colleague, so a
+ * request alerts a person at most once whatever is edited afterwards.
+ */
+export const coverAlerts = pgTable(
+  "cover_alerts",
+  {
+    swapRequestId: integer("swap_request_id")
+      .notNull()
+      .references(() => swapRequests.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.swapRequestId, t.userId] }),
+    index("cover_alerts_user_idx").on(t.userId, t.createdAt),
+  ],
+);
 
 /**
  * What each write transaction changed, written by triggers (migration 0007) in the same

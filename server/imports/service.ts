@@ -4,6 +4,7 @@ import { lockUserDays, syncAvailability } from "../db/availability-index";
 import type { Db, Tx } from "../db/open";
 import type { ShiftRow } from "../db/schema";
 import { checkShiftFields } from "../shifts/service";
+import { alertOffDays } from "../swaps/cover-alerts";
 import {
   type ExistingShift,
   keptSwapReason,
@@ -153,7 +154,7 @@ async function writeChanges(tx: Tx, userId: number, changes: Changes) {
   await deleteShifts(tx, deletes);
   for (const batch of batches(updates)) await updateShifts(tx, userId, batch);
   for (const batch of batches(inserts)) result.push(...(await insertShifts(tx, userId, batch)));
-  await syncAvailability(tx, userId, changes.changedDays);
+  await alertOffDays(tx, userId, await syncAvailability(tx, userId, changes.changedDays));
 }
 
 /** The changed days' shifts, read back in day order, a batch at a time. */

@@ -3,12 +3,15 @@ import type { ShiftType } from "../../common/enums";
 import type { Db, Tx } from "../db/open";
 import { notificationSettings as n, notificationOutbox as o, users } from "../db/schema";
 import type { NotificationKind } from "./events";
+import type { COVER_ALERT_KIND } from "./outbox-queries";
 
 export type WaitingRow = {
   id: number;
-  kind: NotificationKind;
-  swapRequestId: number;
+  kind: NotificationKind | typeof COVER_ALERT_KIND;
+  swapRequestId: number | null;
   readAt: Date | null;
+  /** The push's text: a cover alert's digest line. */
+  body: string;
   context: { actorName: string; date: string; shiftType: ShiftType };
 };
 
@@ -45,7 +48,8 @@ export async function skipAllPending(tx: Tx, userId: number): Promise<void> {
 
 export async function waitingRows(tx: Tx, userId: number): Promise<WaitingRow[]> {
   const result = await tx.execute<WaitingRow>(sql`
-    select ${o.id} as id, ${o.kind} as kind, ${o.swapRequestId} as "swapRequestId", ${o.readAt} as "readAt", ${o.context} as context
+    select ${o.id} as id, ${o.kind} as kind, ${o.swapRequestId} as "swapRequestId", ${o.readAt} as "readAt", ${o.body} as body,
+           ${o.context} as context
     from ${o}
     where ${o.userId} = ${userId} and ${o.emailState} = 'pending'
     order by ${o.createdAt}, ${o.id}

@@ -1,3 +1,4 @@
+import { COVER_DIGEST_HEADING } from "../../common/cover-alert-rules";
 import type { Db } from "../db/open";
 import type { Mail, Mailer } from "../mail/mailer";
 import {
@@ -10,7 +11,8 @@ import {
   type WaitingRow,
   waitingRows,
 } from "./digest-queries";
-import { digestLine } from "./events";
+import { digestLine, type NotificationKind } from "./events";
+import { COVER_ALERT_KIND } from "./outbox-queries";
 import { unsubscribeUrl } from "./unsubscribe-token";
 
 export type DigestOptions = {
@@ -27,10 +29,11 @@ export type DigestOptions = {
 function compose(rows: WaitingRow[]): string[] {
   const groups = new Map<string, WaitingRow[]>();
   for (const row of rows) {
+    if (row.kind === COVER_ALERT_KIND) continue;
     const key = row.kind === "message" ? `m${row.swapRequestId}` : `${row.kind}${row.id}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  return [...groups.values()].map((g) => digestLine(g[0].kind, g.length, g[0].context));
+  return [...groups.values()].map((g) => digestLine(g[0].kind as NotificationKind, g.length, g[0].context));
 }
 
 /**
@@ -61,18 +64,24 @@ async function digestFor(opts: DigestOptions, userId: number): Promise<void> {
 function digestMail(opts: DigestOptions, userId: number, me: DigestSettings, unread: WaitingRow[]): Mail {
   const unsubscribe = unsubscribeUrl(opts.appUrl, opts.secret, userId);
   const lines = compose(unread);
-  const requests = new Set(unread.map((r) => r.swapRequestId));
-  const link = requests.size === 1 ? `${opts.appUrl}/messages/${unread[0].swapRequestId}` : `${opts.appUrl}/messages`;
+  // Cover alerts past the day's push limit have their own section (DESIGN §5.22).
+  const cover = unread.filter((r) => r.kind === COVER_ALERT_KIND).map((r) => r.body);
+  const requests = new Set(unread.filter((r) => r.kind !== COVER_ALERT_KIND).map((r) => r.swapRequestId));
+  const link =
+    lines.length === 0
+      ? `${opts.appUrl}/dashboard`
+      : requests.size === 1
+        ? `${opts.appUrl}/messages/${[...requests][0]}`
+        : `${opts.appUrl}/messages`;
+  const all = [...lines, ...cover];
   return {
     to: me.address,
-    subject: lines.length === 1 ? `CrewSwap: ${lines[0]}` : `CrewSwap: ${lines.length} things are waiting for you`,
+    subject: all.length === 1 ? `CrewSwap: ${all[0]}` : `CrewSwap: ${all.length} things are waiting for you`,
     text: [
       `Hello ${me.firstName},`,
       "",
-      "This is waiting for you in CrewSwap:",
-      "",
-      ...lines.map((l) => `- ${l}`),
-      "",
+      ...(lines.length > 0 ? ["This is waiting for you in CrewSwap:", "", ...lines.map((l) => `- ${l}`), ""] : []),
+      ...(cover.length > 0 ? [`${COVER_DIGEST_HEADING}:`, "", ...cover.map((l) => `- ${l}`), ""] : []),
       `Open CrewSwap: ${link}`,
       "",
       "You get this email because something was still unread after a while.",

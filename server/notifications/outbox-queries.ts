@@ -48,7 +48,7 @@ export const OUTBOX_CHANNEL = "crewswap_outbox";
  * many others): one parameter per value would need chunks under PostgreSQL's 65,535 a statement,
  * and building such a statement costs more CPU than the insert itself.
  */
-export async function insertOutbox(tx: Tx, rows: OutboxInsert[]): Promise<void> {
+export async function insertOutbox(tx: Tx | Db, rows: OutboxInsert[]): Promise<void> {
   if (rows.length === 0) return;
   const o = notificationOutbox;
   const columns = [
@@ -62,6 +62,7 @@ export async function insertOutbox(tx: Tx, rows: OutboxInsert[]): Promise<void> 
     o.tag,
     o.context,
     o.emailState,
+    o.pushState,
   ];
   const records = rows.map((r) => ({
     [o.userId.name]: r.userId,
@@ -74,6 +75,7 @@ export async function insertOutbox(tx: Tx, rows: OutboxInsert[]): Promise<void> 
     [o.tag.name]: r.tag,
     [o.context.name]: r.context,
     [o.emailState.name]: r.emailState,
+    [o.pushState.name]: r.pushState ?? "pending",
   }));
   // The record's columns are the table's own, with their SQL types.
   const recordType = sql.join(
@@ -112,4 +114,25 @@ export async function pruneOutbox(db: Db): Promise<number> {
       and ${notificationOutbox.createdAt} < now() - make_interval(days => ${OUTBOX_KEEP_DAYS})
   `);
   return result.rowCount ?? 0;
+}
+
+/** Outbox kind of a cover alert (DESIGN §5.22); not one of the request parties' events. */
+export const COVER_ALERT_KIND = "cover_alert";
+
+/**
+ * Cover-alert pushes each user has had since midnight in London (a push turned into a digest line
+ * by the day's limit does not count). Users with none are left out. Read without a lock: two
+ * changes committing at the same moment may each give the day's last push, which costs one push
+ * more, where a lock taken this late in a change could deadlock with the locks it takes after.
+ */
+export async function coverPushesToday(tx: Tx | Db, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const o = notificationOutbox;
+  const result = await tx.execute<{ userId: number; pushes: number }>(sql`
+    select ${o.userId} as "userId", count(*)::int as pushes from ${o}
+    where ${o.userId} = any(${`{${userIds.join(",")}}`}::int[]) and ${o.kind} = ${COVER_ALERT_KIND}
+      and ${o.pushState} <> 'capped'
+      and ${o.createdAt} >= date_trunc('day', now() at time zone 'Europe/London') at time zone 'Europe/London'
+    group by ${o.userId}`);
+  return new Map(result.rows.map((r) => [r.userId, r.pushes]));
 }

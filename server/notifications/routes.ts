@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  notificationSettingsInputSchema,
   notificationSettingsSchema,
   pushEndpointSchema,
   pushPublicKeySchema,
@@ -79,7 +80,7 @@ async function signedInRoutes(authed: FastifyInstance) {
 
   a.put(
     "/api/notifications/settings",
-    { schema: { body: notificationSettingsSchema, response: settings } },
+    { schema: { body: notificationSettingsInputSchema, response: settings } },
     async (request) => notifications.saveSettings(db, currentUser(request).id, request.body),
   );
 }

@@ -1,18 +1,21 @@
+import { hubs } from "../../common/hubs";
 import {
   ENDPOINT_INVALID,
   ENDPOINT_NOT_PUBLIC,
   type NotificationSettings,
+  type NotificationSettingsInput,
   type PushSubscriptionInput,
   type PushSubscriptionList,
 } from "../../common/push";
 import type { Db } from "../db/open";
-import { badRequest } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { type AddressLookup, isPublicHost } from "../security/public-address";
 import {
   deleteOwnSubscription,
-  emailSettingOf,
   endpointsOf,
+  saveCoverSettings,
   saveEmailSetting,
+  settingsOf,
   trimSubscriptions,
   upsertSubscription,
 } from "./subscription-queries";
@@ -60,10 +63,28 @@ export function removeSubscription(db: Db, userId: number, endpoint: string): Pr
 }
 
 export async function getSettings(db: Db, userId: number): Promise<NotificationSettings> {
-  return { email: (await emailSettingOf(db, userId)) ?? true };
+  const s = await settingsOf(db, userId);
+  if (!s) throw notFound("User not found");
+  return {
+    email: s.email,
+    coverAlerts: s.coverAlerts,
+    followAllHubs: s.followAllHubs,
+    followedHubs: s.followedHubs ?? (s.ownHub ? [s.ownHub] : []),
+  };
 }
 
-export async function saveSettings(db: Db, userId: number, input: NotificationSettings): Promise<NotificationSettings> {
-  await saveEmailSetting(db, userId, input.email);
-  return { email: input.email };
+export async function saveSettings(
+  db: Db,
+  userId: number,
+  input: NotificationSettingsInput,
+): Promise<NotificationSettings> {
+  if (input.email !== undefined) await saveEmailSetting(db, userId, input.email);
+  const { coverAlerts, followAllHubs, followedHubs } = input;
+  await saveCoverSettings(db, userId, {
+    ...(coverAlerts !== undefined && { coverAlerts }),
+    ...(followAllHubs !== undefined && { followAllHubs }),
+    // In the stored hubs' order, once each.
+    ...(followedHubs !== undefined && { followedHubs: hubs.filter((h) => followedHubs.includes(h)) }),
+  });
+  return getSettings(db, userId);
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
+import type { Hub } from "../../common/hubs";
 import type { PushSubscriptionInput } from "../../common/push";
 import type { Db, Tx } from "../db/open";
-import { notificationSettings as n, pushSubscriptions as p } from "../db/schema";
+import { notificationSettings as n, pushSubscriptions as p, users } from "../db/schema";
 
 /** A column as an insert list, conflict target or set clause names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
@@ -40,16 +41,43 @@ export async function endpointsOf(db: Db, userId: number): Promise<string[]> {
   return result.rows.map((r) => r.endpoint);
 }
 
-export async function emailSettingOf(db: Db, userId: number): Promise<boolean | undefined> {
-  const result = await db.execute<{ email: boolean }>(
-    sql`select ${n.email} as email from ${n} where ${n.userId} = ${userId}`,
-  );
-  return result.rows[0]?.email;
-}
-
 export async function saveEmailSetting(db: Db, userId: number, email: boolean): Promise<void> {
   await db.execute(sql`
     insert into ${n} (${bare(n.userId)}, ${bare(n.email)}) values (${userId}, ${email})
     on conflict (${bare(n.userId)}) do update set ${bare(n.email)} = excluded.${bare(n.email)}
   `);
+}
+
+export type StoredSettings = {
+  email: boolean;
+  coverAlerts: boolean;
+  followAllHubs: boolean;
+  /** Null while the user has not chosen: their own hub. */
+  followedHubs: Hub[] | null;
+  ownHub: Hub | null;
+};
+
+/** The user's choices with the defaults filled in where they have no row yet. */
+export async function settingsOf(db: Db, userId: number): Promise<StoredSettings | undefined> {
+  const result = await db.execute<StoredSettings>(sql`
+    select coalesce(${n.email}, true) as email, coalesce(${n.coverAlerts}, true) as "coverAlerts",
+           coalesce(${n.followAllHubs}, false) as "followAllHubs", array_to_json(${n.followedHubs}) as "followedHubs",
+           ${users.hub} as "ownHub"
+    from ${users} left join ${n} on ${n.userId} = ${users.id}
+    where ${users.id} = ${userId}
+  `);
+  return result.rows[0];
+}
+
+/** Saves the choices given; the others keep their stored value (or default). */
+export async function saveCoverSettings(
+  db: Db,
+  userId: number,
+  changes: { coverAlerts?: boolean; followAllHubs?: boolean; followedHubs?: Hub[] },
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .insert(n)
+    .values({ userId, ...changes })
+    .onConflictDoUpdate({ target: n.userId, set: changes });
 }

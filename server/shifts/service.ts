@@ -16,6 +16,7 @@ import type { Db, Tx } from "../db/open";
 import type { ShiftRow } from "../db/schema";
 import { transact } from "../db/transact";
 import { badRequest, conflict, notFound } from "../errors";
+import { alertOffDays } from "../swaps/cover-alerts";
 import { guardOffDays } from "../swaps/off-day-guard";
 import {
   deleteShiftRow,
@@ -75,7 +76,7 @@ export async function insertShifts(tx: Tx, userId: number, rows: ShiftFields[]):
   if (rows.length === 0) return [];
   const values = rows.map((r) => ({ ...checkShiftFields(r), userId }));
   const inserted = await insertShiftRows(tx, values);
-  await syncAvailability(tx, userId, [...new Set(values.map((v) => v.date))]);
+  await alertOffDays(tx, userId, await syncAvailability(tx, userId, [...new Set(values.map((v) => v.date))]));
   return inserted;
 }
 
@@ -114,7 +115,7 @@ export async function updateShift(tx: Tx, userId: number, shiftId: number, patch
   if (IDENTITY.some((k) => merged[k] !== current[k])) await refuseDuplicate(tx, userId, merged, shiftId);
   const guard = await guardOffDays(tx, userId, [current.date, merged.date]);
   const row = await updateShiftRow(tx, shiftId, merged);
-  await syncAvailability(tx, userId, [current.date, row.date]);
+  await alertOffDays(tx, userId, await syncAvailability(tx, userId, [current.date, row.date]));
   await guard.after(confirmed);
   return row;
 }
@@ -125,7 +126,7 @@ export async function deleteShift(tx: Tx, userId: number, shiftId: number, confi
   if ((await shiftsOfCompletedSwaps(tx, [shiftId])).size > 0) throw conflict(IN_COMPLETED_SWAP);
   const guard = await guardOffDays(tx, userId, [current.date]);
   await deleteShiftRow(tx, shiftId);
-  await syncAvailability(tx, userId, [current.date]);
+  await alertOffDays(tx, userId, await syncAvailability(tx, userId, [current.date]));
   await guard.after(confirmed);
   return current;
 }
@@ -157,7 +158,7 @@ export async function clearDays(tx: Tx, userId: number, start: string, end: stri
     ...(await shiftsOfCompletedSwaps(tx, ids)),
   ]);
   const deletedDays = await deleteShiftsBetween(tx, userId, start, end, [...keep]);
-  await syncAvailability(tx, userId, deletedDays);
+  await alertOffDays(tx, userId, await syncAvailability(tx, userId, deletedDays));
   return deletedDays.length;
 }
 

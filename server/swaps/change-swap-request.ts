@@ -14,6 +14,7 @@ import type { SwapRequestRow, UserRow } from "../db/schema";
 import { transact } from "../db/transact";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import { recordNotification } from "../notifications/record";
+import { alertColleagues } from "./cover-alerts";
 import { hydrateOne } from "./detail-queries";
 import { check, clearedAgreements, lockForParty, SWAP_NOT_FOUND, swapUpdated } from "./kernel";
 import {
@@ -141,6 +142,8 @@ async function editRequest(tx: Tx, me: UserRow, r: SwapRequestRow, input: Update
   if (responderChanged && responderId !== null) {
     await recordNotification(tx, { kind: "request_received", swapRequestId: r.id, actorId: me.id });
   }
+  // Opened to everyone: those who could take it hear about it, each once per request.
+  if (responderChanged && responderId === null) await alertColleagues(tx, me, r.id, shift);
   return saved;
 }
 

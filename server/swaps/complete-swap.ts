@@ -18,6 +18,7 @@ import {
   requestsBrokenBySwap,
   updateShift,
 } from "./completion-queries";
+import { alertOffDays } from "./cover-alerts";
 import { clearedAgreements, swapUpdated } from "./kernel";
 import { clearOfferChoice, insertSwapMessage, removeOffer, saveRequest } from "./queries";
 import { lockDays } from "./shift-queries";
@@ -58,8 +59,8 @@ export async function completeSwap(tx: Tx, r: SwapRequestRow, deal: VerifiedDeal
   const replaced = offer ? await handOverReturnShift(tx, r, offer, deal.requesterOfferDay) : [];
   if (offer) days.push(offer.date);
 
-  await syncAvailability(tx, requesterId, days);
-  await syncAvailability(tx, responderId, days);
+  await alertOffDays(tx, requesterId, await syncAvailability(tx, requesterId, days));
+  await alertOffDays(tx, responderId, await syncAvailability(tx, responderId, days));
   return closeOtherRequests(tx, r, shift, offer, replaced);
 }
 

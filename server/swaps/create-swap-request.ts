@@ -6,6 +6,7 @@ import type { UserRow } from "../db/schema";
 import { transact } from "../db/transact";
 import { badRequest, conflict, notFound } from "../errors";
 import { recordNotification } from "../notifications/record";
+import { alertColleagues } from "./cover-alerts";
 import { hydrateOne } from "./detail-queries";
 import { SHIFT_NOT_FOUND, swapUpdated } from "./kernel";
 import { insertRequest, insertSwapMessage, replaceOffers } from "./queries";
@@ -40,9 +41,11 @@ export async function createRequest(db: Db, me: UserRow, input: CreateSwapReques
       responderAvailabilityId: availabilityId,
     });
     await replaceOffers(tx, created.id, offerIds);
-    // An open request (no responder) has nobody to tell yet.
     if (responderId !== null) {
       await recordNotification(tx, { kind: "request_received", swapRequestId: created.id, actorId: me.id });
+    } else {
+      // An open request: everyone who could take it hears about it (DESIGN §5.22).
+      await alertColleagues(tx, me, created.id, shift);
     }
     const intro = input.introMessage?.trim();
     if (intro) await insertSwapMessage(tx, created.id, me.id, intro);

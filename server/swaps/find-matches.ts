@@ -1,8 +1,8 @@
 import { todayInLondon } from "../../common/dates";
 import { requesterShiftIssue } from "../../common/swap-rules";
 import type { PotentialMatch } from "../../common/swaps";
-import { shiftWindow, swapWarnings } from "../../common/working-time";
-import type { WtrLimits } from "../../common/working-time-types";
+import { shiftWindow, swapWarnings, type Warning } from "../../common/working-time";
+import type { WorkingTimeShift, WtrLimits } from "../../common/working-time-types";
 import { changedSql, coherentCache } from "../db/change-log";
 import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";
@@ -88,21 +88,31 @@ async function matchesOf(
 ): Promise<PotentialMatch[]> {
   const focus = { from: shift.date, to: shift.date };
   const rows = await matchesWithShifts(db, me, shift.date, today, limits ? shiftWindow(focus, limits) : null);
-  const taken = { date: shift.date, shiftType: shift.shiftType, startTime: shift.startTime, endTime: shift.endTime };
-  const matches = rows.map((r) => {
-    const before = r.window;
-    // Their Available Off Day is a rest day or no entry; taking the shift puts it on that day.
-    const after = [...before.filter((s) => s.date !== shift.date || s.shiftType !== "rest_day"), taken];
-    const warnings = limits
-      ? swapWarnings({ requester: { before: [], after: [] }, responder: { before, after } }, focus, limits)
-      : [];
-    return {
-      user: r.user,
-      availability: r.availability,
-      seekingCoverageShifts: r.returns,
-      warnings,
-    };
-  });
+  const matches = rows.map((r) => ({
+    user: r.user,
+    availability: r.availability,
+    seekingCoverageShifts: r.returns,
+    warnings: warningsOfTaking(r.window, shift, limits),
+  }));
   // Stable: within each group the query's order (own hub first, then by name) stays.
   return [...matches.filter((m) => m.warnings.length === 0), ...matches.filter((m) => m.warnings.length > 0)];
+}
+
+type TakenShift = Pick<WorkingTimeShift, "date" | "shiftType" | "startTime" | "endTime">;
+
+/**
+ * What working `shift` on their Available Off Day does to a colleague's rest (DESIGN §5.18), from
+ * their working shifts around it (`before`, at least `shiftWindow` of the day): the warnings it creates.
+ */
+export function warningsOfTaking(
+  before: readonly WorkingTimeShift[],
+  shift: TakenShift,
+  limits: WtrLimits | null,
+): Warning[] {
+  if (!limits) return [];
+  const focus = { from: shift.date, to: shift.date };
+  const taken = { date: shift.date, shiftType: shift.shiftType, startTime: shift.startTime, endTime: shift.endTime };
+  // Their Available Off Day is a rest day or no entry; taking the shift puts it on that day.
+  const after = [...before.filter((s) => s.date !== shift.date || s.shiftType !== "rest_day"), taken];
+  return swapWarnings({ requester: { before: [], after: [] }, responder: { before, after } }, focus, limits);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { coverAlertListSchema } from "../../common/cover-alerts";
 import {
   agreeSchema,
   createSwapRequestSchema,
@@ -16,6 +17,7 @@ import { currentUser, requireSignedIn, requireVerifiedEmail } from "../auth/guar
 import { idParam, rowId } from "../route-params";
 import { agree } from "./agree-to-swap";
 import { deleteRequest, offerToCover, reject, unagree, undoDecline, updateRequest } from "./change-swap-request";
+import { configureCoverAlerts, listCoverAlerts } from "./cover-alerts";
 import { createRequest } from "./create-swap-request";
 import { findMatchesJson, matchCache } from "./find-matches";
 import { eligibleShifts, getOne, listMineWithWarnings, listOpen, swapListCache } from "./read-swap-requests";
@@ -30,6 +32,7 @@ const listResponse = { 200: z.array(swapRequestSchema) };
 export async function swapRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const limits = app.deps.config.workingTime;
+  configureCoverAlerts({ perDay: app.deps.config.coverAlertsPerDay, limits });
   const matches = matchCache(db);
   const swapLists = swapListCache(db);
   // Every request leaves with what completing it would do to both parties' rest, as of now.
@@ -42,6 +45,10 @@ export async function swapRoutes(app: FastifyInstance) {
 
   r.get("/api/swap-requests", { schema: { response: listResponse } }, async (request) =>
     listMineWithWarnings(db, currentUser(request).id, limits, swapLists),
+  );
+
+  r.get("/api/cover-alerts", { schema: { response: { 200: coverAlertListSchema } } }, async (request) =>
+    listCoverAlerts(db, currentUser(request)),
   );
 
   r.get("/api/swap-requests/open", { schema: { response: listResponse } }, async (request) =>

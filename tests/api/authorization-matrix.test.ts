@@ -161,7 +161,10 @@ const rows: Row[] = [
   {
     method: "PUT",
     route: "/api/notifications/settings",
-    call: async () => ({ path: "/api/notifications/settings", body: { email: true } }),
+    call: async () => ({
+      path: "/api/notifications/settings",
+      body: { email: true, coverAlerts: true, followAllHubs: false, followedHubs: ["Coventry Hub"] },
+    }),
     owner: [200],
     others: "own",
   },
@@ -399,6 +402,8 @@ const rows: Row[] = [
     owner: [200],
     others: "own",
   },
+  // Cover alerts: each caller's own list.
+  { method: "GET", route: "/api/cover-alerts", call: plain("/api/cover-alerts"), owner: [200], others: "own" },
   {
     method: "GET",
     route: "/api/swap-requests/eligible-shifts",

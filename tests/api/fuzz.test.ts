@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
+import { hubs } from "../../common/hubs";
 import { unsubscribeUrl } from "../../server/notifications/unsubscribe-token";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { Client, PASSWORD, registration, signedInClient, uniqueEmail } from "./helpers/client";
@@ -739,11 +740,16 @@ describe("notifications", () => {
     async () => {
       await property(
         "PUT /api/notifications/settings",
-        body({ email: field(fc.boolean()) }),
+        body({
+          email: field(fc.boolean()),
+          coverAlerts: field(fc.boolean()),
+          followAllHubs: field(fc.boolean()),
+          followedHubs: field(fc.subarray([...hubs])),
+        }),
         (v) => notifyUser.client.request("PUT", "/api/notifications/settings", v),
         async (v: any) => {
           const now = await notifyUser.client.get("/api/notifications/settings");
-          expect(now.body).toEqual({ email: v.email });
+          expect(now.body).toEqual({ ...now.body, ...v });
         },
       );
     },
@@ -793,7 +799,7 @@ describe("notifications", () => {
         async ({ user }) => {
           if (user !== String(notifyUser.id)) return;
           const now = await notifyUser.client.get("/api/notifications/settings");
-          expect(now.body).toEqual({ email: false });
+          expect(now.body).toMatchObject({ email: false });
         },
       );
     },

@@ -87,7 +87,7 @@ describe("the email digest", () => {
       body: "List-Unsubscribe=One-Click",
     });
     expect(res.status).toBe(200);
-    expect((await bob.client.get("/api/notifications/settings")).body).toEqual({ email: false });
+    expect((await bob.client.get("/api/notifications/settings")).body).toMatchObject({ email: false });
 
     // No more mails once unsubscribed.
     await sleep(DELAY_MS);
@@ -118,12 +118,12 @@ describe("the email digest", () => {
       { "content-type": "application/x-www-form-urlencoded" },
     );
     expect(res.status).toBe(404);
-    expect((await bob.client.get("/api/notifications/settings")).body).toEqual({ email: true });
+    expect((await bob.client.get("/api/notifications/settings")).body).toMatchObject({ email: true });
   });
 
   it("lets the user turn email off and on in settings", async () => {
     const { bob } = await pair();
-    expect((await bob.client.request("PUT", "/api/notifications/settings", { email: false })).body).toEqual({
+    expect((await bob.client.request("PUT", "/api/notifications/settings", { email: false })).body).toMatchObject({
       email: false,
     });
     expect((await bob.client.request("PUT", "/api/notifications/settings", { email: "no" })).status).toBe(400);

@@ -270,7 +270,7 @@ describe("Profile", () => {
 
     await page.getByRole("combobox", { name: "Paramedic base" }).click();
     await page.getByRole("option", { name: "Worcester", exact: true }).click();
-    expect(await page.getByLabel("Hub").inputValue()).toBe("Coventry Hub");
+    expect(await page.getByLabel("Hub", { exact: true }).inputValue()).toBe("Coventry Hub");
     await page.getByRole("radio", { name: /Urgent - Actively Seeking Swaps/ }).click();
     await snap(page, "profile-editing-desktop");
     await page.getByRole("button", { name: "Save Changes" }).click();
@@ -285,7 +285,7 @@ describe("Profile", () => {
     const base = page.getByRole("combobox", { name: "Paramedic base" });
     expect(await base.textContent()).toBe("Worcester");
     expect(await base.isDisabled()).toBe(true);
-    expect(await page.getByLabel("Hub").inputValue()).toBe("Coventry Hub");
+    expect(await page.getByLabel("Hub", { exact: true }).inputValue()).toBe("Coventry Hub");
     const urgent = page.getByRole("radio", { name: /Urgent - Actively Seeking Swaps/ });
     expect(await urgent.isChecked()).toBe(true);
     expect(await urgent.isDisabled()).toBe(true);

@@ -207,7 +207,7 @@ describe("notification settings", () => {
 
       await email.click();
       await expect.poll(() => email.isChecked()).toBe(false);
-      expect(await callApi(page, "GET", "/api/notifications/settings")).toEqual({ email: false });
+      expect(await callApi(page, "GET", "/api/notifications/settings")).toMatchObject({ email: false });
     });
   }
 });

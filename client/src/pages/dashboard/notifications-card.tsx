@@ -1,14 +1,25 @@
 import { BellRing, BookOpen, CircleDot, Upload } from "lucide-react";
-import { Link } from "wouter";
+import { useEffect, useRef } from "react";
+import { Link, useSearch } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PushSuggestion } from "@/features/notifications/components/push-suggestion";
+import { CoverAlerts } from "@/features/swaps/components/cover-alerts";
 
 const linkClass = "font-semibold text-primary underline underline-offset-4 hover:text-primary-dark";
 
 /** 'Notifications & Alerts' box (SPEC §2, Dashboard). */
 export function NotificationsCard() {
+  // A cover-alert push opens the dashboard at one request (?cover=) or one day (?coverDate=).
+  const params = new URLSearchParams(useSearch());
+  const cover = Number(params.get("cover"));
+  const focus = Number.isInteger(cover) && cover > 0 ? cover : undefined;
+  const focusDate = params.get("coverDate") ?? undefined;
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus !== undefined || focusDate) card.current?.scrollIntoView({ block: "start" });
+  }, [focus, focusDate]);
   return (
-    <Card className="border-l-4 border-l-primary">
+    <Card ref={card} className="border-l-4 border-l-primary" data-testid="notifications-card">
       <CardHeader className="pb-3">
         <CardTitle className="flex items-center gap-2 text-lg">
           <BellRing aria-hidden="true" className="size-5 text-primary" />
@@ -16,6 +27,7 @@ export function NotificationsCard() {
         </CardTitle>
       </CardHeader>
       <CardContent>
+        <CoverAlerts focus={focus} focusDate={focusDate} />
         <ul className="flex flex-col gap-3 text-base">
           <PushSuggestion />
           <li className="flex items-start gap-3">

@@ -1,4 +1,4 @@
-import type { NotificationSettings } from "@common/push";
+import type { NotificationSettings, NotificationSettingsInput } from "@common/push";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "@/lib/api";
 
@@ -15,7 +15,7 @@ export const useNotificationSettings = () => useQuery(notificationSettingsQueryO
 export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationSettings) =>
+    mutationFn: (body: NotificationSettingsInput) =>
       apiRequest<NotificationSettings>("PUT", "/api/notifications/settings", body),
     onSuccess: (saved) => queryClient.setQueryData(notificationSettingsQueryKey, saved),
   });

@@ -1,3 +1,4 @@
+import type { NotificationSettingsInput } from "@common/push";
 import { Bell, BellOff, Mail } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -9,6 +10,7 @@ import { useOnline } from "@/lib/use-online";
 import { useNotificationSettings, useSaveNotificationSettings } from "../api/settings";
 import { usePushState } from "../hooks/use-push-state";
 import type { PushState } from "../push-device";
+import { CoverAlertSettings } from "./cover-alert-settings";
 
 const pushText: Record<PushState, string> = {
   on: "On. This device shows a notification for new requests, offers, messages and changes to your swaps.",
@@ -26,24 +28,24 @@ export function NotificationSettingsCard() {
   const save = useSaveNotificationSettings();
   const online = useOnline();
 
-  const setEmail = (email: boolean) =>
-    save.mutate(
-      { email },
-      {
-        onError: (error) =>
-          toast({
-            variant: "destructive",
-            title: "Error saving notifications",
-            description: errorMessage(error, "Something went wrong, please try again"),
-          }),
-      },
-    );
+  const saveChange = (change: NotificationSettingsInput) =>
+    save.mutate(change, {
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "Error saving notifications",
+          description: errorMessage(error, "Something went wrong, please try again"),
+        }),
+    });
+  const setEmail = (email: boolean) => saveChange({ email });
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Notifications</CardTitle>
-        <CardDescription>How CrewSwap tells you about requests and messages while the app is closed.</CardDescription>
+        <CardDescription>
+          How CrewSwap tells you about requests, messages and colleagues who need cover while the app is closed.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {!online && <p className="text-sm font-semibold">You are offline. Changes need a connection.</p>}
@@ -99,6 +101,7 @@ export function NotificationSettingsCard() {
             </Label>
           </div>
         </section>
+        <CoverAlertSettings settings={settings.data} disabled={save.isPending || !online} save={saveChange} />
       </CardContent>
     </Card>
   );

@@ -135,7 +135,10 @@ export function OpenRequestsCard() {
 }
 
 /** 'Offer to work Fri 12 Dec 7:00 AM – 7:00 PM for Cara Jones?' */
-export function offerQuestion(r: Pick<SwapRequest, "requesterShift" | "requesterUser">): ReactNode {
+export function offerQuestion(r: {
+  requesterShift: Pick<SwapRequest["requesterShift"], "date" | "shiftType" | "startTime" | "endTime">;
+  requesterUser: Pick<SwapRequest["requesterUser"], "firstName" | "lastName">;
+}): ReactNode {
   const day = formatDay(r.requesterShift.date, "EEE d MMM");
   return (
     <>

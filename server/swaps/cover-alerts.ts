@@ -1,0 +1,159 @@
+import { coverAlertState, coverShiftWords, needsCoverLine } from "../../common/cover-alert-rules";
+import type { CoverAlert } from "../../common/cover-alerts";
+import { todayInLondon } from "../../common/dates";
+import { fullName } from "../../common/names";
+import { DEFAULT_WTR_LIMITS, shiftWindow } from "../../common/working-time";
+import type { WtrLimits } from "../../common/working-time-types";
+import type { Db, Tx } from "../db/open";
+import type { UserRow } from "../db/schema";
+import { shortDate } from "../notifications/events";
+import { type CoverPush, recordCoverPushes } from "../notifications/record-cover";
+import { coverAlertsOf, coverCandidates, insertCoverAlerts, type OpenNeed, openNeedsFor } from "./cover-alert-queries";
+import { warningsOfTaking } from "./find-matches";
+import { swapUpdated } from "./kernel";
+import { userById } from "./queries";
+import { workingWindows } from "./warning-queries";
+
+export type CoverAlertOptions = {
+  /** Cover-alert pushes a person gets in a London day; the rest go into the email digest. */
+  perDay: number;
+  /** The working-time rules a colleague's taking the shift is checked against; null when off. */
+  limits: WtrLimits | null;
+};
+
+// The app's configuration (COVER_ALERTS_PER_DAY, WTR_*), set once as the app is built: cover
+// alerts are raised from every path that opens a request or marks an Available Off Day, calendar
+// and imports included, and none of those otherwise needs the configuration.
+let options: CoverAlertOptions = { perDay: 5, limits: DEFAULT_WTR_LIMITS };
+
+export function configureCoverAlerts(next: CoverAlertOptions): void {
+  options = next;
+}
+
+const COVER_TITLE = "Cover needed";
+type NeedShift = Pick<OpenNeed, "date" | "shiftType" | "startTime" | "endTime">;
+
+/** 'Day shift Sat 12 Dec at Coventry Hub, for Amy Ash': names, dates, hubs and shift types only. */
+function coverBody(shift: NeedShift, hub: string | null, requester: { firstName: string; lastName: string }) {
+  const where = hub ? ` at ${hub}` : "";
+  return `${coverShiftWords(shift)} ${shortDate(shift.date)}${where}, for ${fullName(requester)}`;
+}
+
+function pushAbout(
+  userId: number,
+  swapRequestId: number,
+  need: NeedShift,
+  hub: string | null,
+  who: OpenNeed | UserRow,
+) {
+  return {
+    userId,
+    swapRequestId,
+    title: COVER_TITLE,
+    body: coverBody(need, hub, who),
+    url: `/dashboard?cover=${swapRequestId}`,
+    tag: `cover-${swapRequestId}`,
+    context: { actorName: fullName(who), date: need.date, shiftType: need.shiftType },
+  } satisfies CoverPush;
+}
+
+/**
+ * A need for cover became visible (an open request was made, or opened to everyone): every
+ * colleague who could take it, and has not been told about it yet, gets one alert (DESIGN §5.22).
+ * In the change's transaction. Two statements for the candidates and the records, then the pure
+ * working-time rules per candidate.
+ */
+export async function alertColleagues(tx: Tx, requester: UserRow, swapRequestId: number, shift: NeedShift) {
+  // A requester who has not proved their address is listed to nobody, so nobody is told.
+  if (requester.emailVerifiedAt === null) return;
+  const { limits, perDay } = options;
+  const day = { from: shift.date, to: shift.date };
+  const window = limits ? shiftWindow(day, limits) : null;
+  const candidates = await coverCandidates(tx, requester, swapRequestId, shift.date, window);
+  const free = candidates.filter((c) => warningsOfTaking(c.window, shift, limits).length === 0);
+  const told = await insertCoverAlerts(
+    tx,
+    free.map((c) => ({ swapRequestId, userId: c.id })),
+  );
+  await recordCoverPushes(
+    tx,
+    told.map((t) => pushAbout(t.userId, swapRequestId, shift, requester.hub, requester)),
+    perDay,
+  );
+  // An open dashboard shows the new alert at once (its list is under the swap requests' keys).
+  if (told.length > 0) {
+    await swapUpdated(
+      tx,
+      swapRequestId,
+      told.map((t) => t.userId),
+    );
+  }
+}
+
+/**
+ * The user has new Available Off Days: the open requests on them they could take become their
+ * cover alerts, with one push a day naming how many colleagues need cover and where.
+ */
+export async function alertOffDays(tx: Tx | Db, userId: number, days: string[]): Promise<void> {
+  if (days.length === 0) return;
+  const me = await userById(tx, userId);
+  if (!me) return;
+  const needs = await openNeedsFor(tx, me, days, todayInLondon());
+  if (needs.length === 0) return;
+  const { limits, perDay } = options;
+  const dates = needs.map((n) => n.date).sort();
+  const span = { from: dates[0], to: dates[dates.length - 1] };
+  const [mine] = limits ? await workingWindows(tx, [{ userId, ...shiftWindow(span, limits) }]) : [[]];
+  const free = needs.filter((n) => {
+    if (!limits) return true;
+    const around = shiftWindow({ from: n.date, to: n.date }, limits);
+    return (
+      warningsOfTaking(
+        mine.filter((s) => s.date >= around.from && s.date <= around.to),
+        n,
+        limits,
+      ).length === 0
+    );
+  });
+  const told = new Set(
+    (
+      await insertCoverAlerts(
+        tx,
+        free.map((n) => ({ swapRequestId: n.swapRequestId, userId })),
+      )
+    ).map((t) => t.swapRequestId),
+  );
+  const byDay = new Map<string, OpenNeed[]>();
+  for (const n of free.filter((x) => told.has(x.swapRequestId))) byDay.set(n.date, [...(byDay.get(n.date) ?? []), n]);
+  const pushes = [...byDay.values()].map((list): CoverPush => {
+    const [first] = list;
+    if (list.length === 1) return pushAbout(userId, first.swapRequestId, first, first.hub, first);
+    const hubs = [...new Set(list.map((n) => n.hub ?? ""))];
+    return {
+      ...pushAbout(userId, first.swapRequestId, first, first.hub, first),
+      // About several requests: their day's list rather than one of them.
+      swapRequestId: null,
+      body: needsCoverLine(list.length, hubs.includes("") ? [] : hubs, shortDate(first.date)),
+      url: `/dashboard?coverDate=${first.date}`,
+      tag: `cover-day-${first.date}`,
+    };
+  });
+  await recordCoverPushes(tx, pushes, perDay);
+}
+
+/** GET /api/cover-alerts: my cover alerts, newest first, about colleagues I may still see. */
+export async function listCoverAlerts(db: Db, me: UserRow): Promise<CoverAlert[]> {
+  const today = todayInLondon();
+  const rows = await coverAlertsOf(db, me, 200);
+  return rows.map((r) => ({
+    swapRequestId: r.swapRequestId,
+    date: r.date,
+    shiftType: r.shiftType,
+    startTime: r.startTime,
+    endTime: r.endTime,
+    hub: r.hub,
+    requester: { id: r.requesterId, firstName: r.firstName, lastName: r.lastName },
+    createdAt: new Date(r.createdAt).toISOString(),
+    state: coverAlertState({ status: r.status, responderId: r.responderId, date: r.date }, today),
+  }));
+}
