@@ -14,10 +14,12 @@ import { chromium } from "playwright-core";
  *
  * The phone is the same whatever machine runs this. Lighthouse's CPU slowdown is relative to the
  * host: its default (4x) takes a desktop of benchmark index about 1,500 to a mid-tier phone, and on
- * a faster or slower host the same 4x is another phone. So before each page the host's benchmark
- * index is measured as Lighthouse measures it, and the slowdown set from it (`cpuMultiplierFor`).
- * A run whose own benchmark index (measured by Lighthouse as it starts) is more than 20 % from the
- * page's median ran on a machine busier or idler than the multiplier was set for: it is run again.
+ * a faster or slower host the same 4x is another phone. So before each run the host's benchmark
+ * index is measured as Lighthouse measures it, in the browser the run then uses, and the slowdown
+ * set from it (`cpuMultiplierFor`): on a shared machine its speed moves from minute to minute
+ * (once calibrated per page, a page's runs then measured 30 % slower than its calibration). A run
+ * whose own benchmark index (measured by Lighthouse as it starts) is more than 20 % from the page's
+ * median ran on a machine busier or idler than the others: it is run again.
  */
 
 export const LIGHTHOUSE_PAGES = ["/", "/dashboard", "/calendar", "/swap-requests", "/messages", "/profile"] as const;
@@ -86,7 +88,8 @@ export type LighthouseRun = {
   warnings: string[];
   /** Lighthouse's own measure of this machine's speed as the run began: higher is faster. */
   benchmarkIndex: number | null;
-  /** The CPU slowdown the run was simulated with. */
+  /** The host's benchmark index measured just before the run, and the CPU slowdown set from it. */
+  hostBenchmarkIndex: number;
   cpuSlowdownMultiplier: number;
   /** TBT's long tasks and each script's main-thread time, by script, costliest first. */
   scripts: ScriptCost[];
@@ -95,7 +98,7 @@ export type LighthouseRun = {
 export type LighthousePage = {
   path: string;
   signedIn: boolean;
-  /** The host's benchmark index measured before the page's runs (median of three), and the slowdown set from it. */
+  /** The median run's calibration: the host's benchmark index just before it, and the slowdown set from it. */
   calibration: { benchmarkIndex: number; cpuSlowdownMultiplier: number };
   median: LighthouseRun;
   runs: LighthouseRun[];
@@ -129,14 +132,9 @@ export async function benchLighthouse(opts: LighthouseOptions): Promise<Lighthou
   for (const pagePath of opts.pages ?? LIGHTHOUSE_PAGES) {
     // The sign-in page is what a signed-out visitor sees: no session there, or it would redirect.
     const signedIn = pagePath !== "/";
-    const calibration = await calibrate(chromiumPath);
     const once = () =>
-      runWithRetry(
-        `${opts.baseUrl}${pagePath}`,
-        chromiumPath,
-        signedIn ? opts.cookie : null,
-        calibration.cpuSlowdownMultiplier,
-        (m) => log(`${pagePath}: ${m}`),
+      runWithRetry(`${opts.baseUrl}${pagePath}`, chromiumPath, signedIn ? opts.cookie : null, (m) =>
+        log(`${pagePath}: ${m}`),
       );
     const done: LighthouseRun[] = [];
     for (let i = 0; i < runs; i++) done.push(await once());
@@ -153,12 +151,17 @@ export async function benchLighthouse(opts: LighthouseOptions): Promise<Lighthou
       done.push(await once());
     }
     const median = medianRun(done);
+    const calibration = {
+      benchmarkIndex: median.hostBenchmarkIndex,
+      cpuSlowdownMultiplier: median.cpuSlowdownMultiplier,
+    };
     log(
       `${pagePath}: performance ${median.performance}, accessibility ${median.accessibility}, ` +
         `LCP ${Math.round(median.lcpMs)} ms, TBT ${Math.round(median.tbtMs)} ms, CLS ${median.cls.toFixed(3)}` +
         (runs > 1 ? ` (median of ${runs}: ${done.map((r) => r.performance).join(", ")})` : "") +
-        `; host benchmark index ${calibration.benchmarkIndex}, CPU slowdown ${calibration.cpuSlowdownMultiplier.toFixed(2)}x` +
-        `; runs' benchmark index ${done.map((r) => r.benchmarkIndex ?? "–").join(", ")}` +
+        `; host benchmark index before each run ${done.map((r) => r.hostBenchmarkIndex).join(", ")}` +
+        `, CPU slowdown ${done.map((r) => `${r.cpuSlowdownMultiplier}x`).join(", ")}` +
+        `; Lighthouse's benchmark index ${done.map((r) => r.benchmarkIndex ?? "–").join(", ")}` +
         (discarded.length ? ` (run again: ${discarded.map((r) => r.benchmarkIndex).join(", ")})` : ""),
     );
     log(`${pagePath}: main thread by script (median run): ${describeScripts(median.scripts)}`);
@@ -190,30 +193,25 @@ export async function benchLighthouse(opts: LighthouseOptions): Promise<Lighthou
 class LighthouseRuntimeError extends Error {}
 
 /**
- * The host's benchmark index, measured as Lighthouse does before each run (its own page function,
- * in the same Chromium with the same flags), three times; the median sets the CPU slowdown.
+ * The host's benchmark index, measured as Lighthouse does at the start of a run (its own page
+ * function), in the browser at `port`, which the run then uses; and the CPU slowdown for it.
  */
-async function calibrate(chromiumPath: string): Promise<LighthousePage["calibration"]> {
-  const chrome = await launchChromium(chromiumPath);
+async function calibrate(port: number): Promise<{ hostBenchmarkIndex: number; cpuSlowdownMultiplier: number }> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    try {
-      const page = browser.contexts()[0]?.pages()[0] ?? (await browser.newPage());
-      const indexes: number[] = [];
-      for (let i = 0; i < 3; i++) indexes.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
-      const benchmarkIndex = Math.round(median(indexes));
-      const cpuSlowdownMultiplier = cpuMultiplierFor(benchmarkIndex);
-      if (cpuSlowdownMultiplier === undefined) {
-        throw new Error(
-          `benchmark index ${benchmarkIndex}: this machine is slower than the phone Lighthouse simulates`,
-        );
-      }
-      return { benchmarkIndex, cpuSlowdownMultiplier: Math.round(cpuSlowdownMultiplier * 100) / 100 };
-    } finally {
-      await browser.close();
+    const page = browser.contexts()[0]?.pages()[0];
+    if (!page) throw new Error("the browser has no page to measure in");
+    const hostBenchmarkIndex = Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    const multiplier = cpuMultiplierFor(hostBenchmarkIndex);
+    if (multiplier === undefined) {
+      throw new Error(
+        `benchmark index ${hostBenchmarkIndex}: this machine is slower than the phone Lighthouse simulates`,
+      );
     }
+    return { hostBenchmarkIndex, cpuSlowdownMultiplier: Math.round(multiplier * 100) / 100 };
   } finally {
-    await chrome.stop();
+    // Only the connection: the browser stays up for the run.
+    await browser.close();
   }
 }
 
@@ -225,13 +223,13 @@ async function runWithRetry(
   url: string,
   chromiumPath: string,
   cookie: string | null,
-  cpuSlowdownMultiplier: number,
   log: (msg: string) => void,
 ): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     const chrome = await launchChromium(chromiumPath);
     try {
-      return await runOnce(url, chrome.port, cookie, cpuSlowdownMultiplier);
+      const calibration = await calibrate(chrome.port);
+      return { ...(await runOnce(url, chrome.port, cookie, calibration.cpuSlowdownMultiplier)), ...calibration };
     } catch (error) {
       if (attempt >= 2 || !(error instanceof LighthouseRuntimeError)) throw error;
       log(`${error.message}; running it again`);
@@ -246,7 +244,7 @@ async function runOnce(
   port: number,
   cookie: string | null,
   cpuSlowdownMultiplier: number,
-): Promise<LighthouseRun> {
+): Promise<Omit<LighthouseRun, "hostBenchmarkIndex">> {
   const result = await lighthouse(url, {
     port,
     output: "json",
