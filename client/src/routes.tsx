@@ -105,16 +105,27 @@ registerScreenPreload((pathname) => {
 });
 
 /**
- * In an idle moment after the first screen, the code of every other signed-in screen, so a tab
- * pressed later shows its screen at once. The service worker fetches every file anyway when it
- * installs; this only gets them into the page sooner.
+ * The code of every other signed-in screen, from the user's first press or key after the first
+ * screen, so a tab pressed later shows its screen at once. Not in an idle moment after load: that
+ * fetched and ran them (the profile's form library included) while the first screen was still
+ * being measured, and nobody may ever open them. The service worker fetches every file anyway
+ * when it installs; this only gets them into the page.
  */
 function usePreloadOtherScreens(ready: boolean) {
   useEffect(() => {
     if (!ready) return;
-    return whenIdle(() => {
-      for (const [, page] of signedInScreens) page.preload().catch(() => undefined);
-    }, 10_000);
+    const events = ["pointerdown", "keydown"] as const;
+    const preloadAll = () => {
+      stop();
+      whenIdle(() => {
+        for (const [, page] of signedInScreens) page.preload().catch(() => undefined);
+      });
+    };
+    const stop = () => {
+      for (const e of events) window.removeEventListener(e, preloadAll, true);
+    };
+    for (const e of events) window.addEventListener(e, preloadAll, { capture: true, passive: true });
+    return stop;
   }, [ready]);
 }
 
