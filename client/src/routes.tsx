@@ -105,8 +105,9 @@ registerScreenPreload((pathname) => {
 });
 
 /**
- * The code of every other signed-in screen, from the user's first press or key after the first
- * screen, so a tab pressed later shows its screen at once. Not in an idle moment after load: that
+ * The code of every other signed-in screen, from the user's first sign of life after the first
+ * screen (a pointer that moves or presses, a key, a scroll), so a tab pressed later shows its
+ * screen at once. Not in an idle moment after load: that
  * fetched and ran them (the profile's form library included) while the first screen was still
  * being measured, and nobody may ever open them. The service worker fetches every file anyway
  * when it installs; this only gets them into the page.
@@ -114,7 +115,7 @@ registerScreenPreload((pathname) => {
 function usePreloadOtherScreens(ready: boolean) {
   useEffect(() => {
     if (!ready) return;
-    const events = ["pointerdown", "keydown"] as const;
+    const events = ["pointermove", "pointerdown", "keydown", "scroll"] as const;
     const preloadAll = () => {
       stop();
       whenIdle(() => {
