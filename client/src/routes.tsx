@@ -107,10 +107,10 @@ registerScreenPreload((pathname) => {
 /**
  * The code of every other signed-in screen, from the user's first sign of life after the first
  * screen (a pointer that moves or presses, a key, a scroll), so a tab pressed later shows its
- * screen at once. Not in an idle moment after load: that
- * fetched and ran them (the profile's form library included) while the first screen was still
- * being measured, and nobody may ever open them. The service worker fetches every file anyway
- * when it installs; this only gets them into the page.
+ * screen at once. Not in an idle moment right after load: that fetched and ran them (the profile's
+ * form library included) while the first screen was still being measured, and nobody may ever
+ * open them. The service worker fetches every file anyway when it installs; this only gets them
+ * into the page.
  */
 function usePreloadOtherScreens(ready: boolean) {
   useEffect(() => {
