@@ -3,7 +3,7 @@ import "@/lib/zod-config";
 import { onlineManager } from "@tanstack/react-query";
 import { lazy, StrictMode, Suspense, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { BetaBannerProvider } from "@/components/beta-banner";
+import { BetaBannerProvider } from "@/components/beta-banner-state";
 import { OfflineReason } from "@/components/ui/offline-reason";
 import { OfflineBanner } from "@/features/offline/offline-banner";
 import {

@@ -1,14 +1,24 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useDeferredValue } from "react";
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from "react";
 import { Redirect, Route, Switch } from "wouter";
-import { AuthPending, SignedInPending } from "@/app/pending-frames";
-import { PageSpinner } from "@/components/ui/spinner";
 import { restored } from "@/lib/persisted-query-client";
 import { type PreloadableComponent, preloadableLazy, useArrived } from "@/lib/preloadable-lazy";
 import { returnPath, signInPathFor } from "@/lib/return-to";
+import { registerScreenPreload } from "@/lib/screen-preload";
 import { userQueryOptions, useUser } from "@/lib/user";
-import { CalendarPendingHead } from "@/pages/calendar/calendar-head";
-import { SwapRequestsPendingHead } from "@/pages/swap-requests/swap-requests-head";
+import { whenIdle } from "@/lib/when-idle";
+
+// The frames and spinners drawn while a screen loads, and the UI kit they use, are a chunk of their
+// own that the server names beside each screen's (first-frames.ts): the entry stays what every
+// screen needs to start. React's first render, in a transition (main.tsx), waits for them while the
+// page's own first paint, the same frame, stays on screen.
+const frames = () => import("@/first-frames");
+const SignedInPending = preloadableLazy(() => frames().then((m) => m.SignedInPending));
+const AuthPending = preloadableLazy(() => frames().then((m) => m.AuthPending));
+const PageSpinner = preloadableLazy(() => frames().then((m) => m.PageSpinner));
+const CalendarPendingHead = preloadableLazy(() => frames().then((m) => m.CalendarPendingHead));
+const SwapRequestsPendingHead = preloadableLazy(() => frames().then((m) => m.SwapRequestsPendingHead));
+const FRAMES = [SignedInPending, AuthPending, PageSpinner, CalendarPendingHead, SwapRequestsPendingHead];
 
 // Every screen is its own chunk, so the entry holds only what all of them need. The entry starts
 // the current screen's download before React renders (preloadRoute), so that by the time the
@@ -66,11 +76,13 @@ const signedInScreens: [RegExp, PreloadableComponent<object>, () => Promise<Firs
  */
 export function preloadRoute(pathname: string, client: QueryClient) {
   const screen = signedInScreens.find(([pattern]) => pattern.test(pathname));
-  const started = screen
+  const code = screen
     ? [AppShell.preload(), screen[1].preload()]
     : ["/", "/auth", "/forgot-password"].includes(pathname)
       ? [AuthPage.preload()]
       : [];
+  // All of them, whatever the screen: once here, none suspends on a later move between screens.
+  const started = [...code, ...FRAMES.map((frame) => frame.preload())];
   // A failed download surfaces where the screen itself imports it; here it is only a head start.
   for (const p of started) p.catch(() => undefined);
   if (!screen) return;
@@ -85,6 +97,39 @@ export function preloadRoute(pathname: string, client: QueryClient) {
   void ask(import("@/app/app-shell").then((m) => m.prefetchFirstData));
 }
 
+// A link about to be pressed (lib/screen-preload.ts) starts its screen's download: a screen whose
+// code has arrived renders without a spinner.
+registerScreenPreload((pathname) => {
+  const screen = signedInScreens.find(([pattern]) => pattern.test(pathname));
+  screen?.[1].preload().catch(() => undefined);
+});
+
+/**
+ * The code of every other signed-in screen, from the user's first sign of life after the first
+ * screen (a pointer that moves or presses, a key, a scroll), so a tab pressed later shows its
+ * screen at once. Not in an idle moment right after load: that fetched and ran them (the profile's
+ * form library included) while the first screen was still being measured, and nobody may ever
+ * open them. The service worker fetches every file anyway when it installs; this only gets them
+ * into the page.
+ */
+function usePreloadOtherScreens(ready: boolean) {
+  useEffect(() => {
+    if (!ready) return;
+    const events = ["pointermove", "pointerdown", "keydown", "scroll"] as const;
+    const preloadAll = () => {
+      stop();
+      whenIdle(() => {
+        for (const [, page] of signedInScreens) page.preload().catch(() => undefined);
+      });
+    };
+    const stop = () => {
+      for (const e of events) window.removeEventListener(e, preloadAll, true);
+    };
+    for (const e of events) window.addEventListener(e, preloadAll, { capture: true, passive: true });
+    return stop;
+  }, [ready]);
+}
+
 /** A signed-in screen: its frame while the user loads, back to / when signed out, else the app shell. */
 function Protected({ page: Page, head }: { page: PreloadableComponent<object>; head?: ReactNode }) {
   const { user, isPending } = useUser();
@@ -94,6 +139,7 @@ function Protected({ page: Page, head }: { page: PreloadableComponent<object>; h
   // Mounting the app shell and the screen is the largest piece of work on a phone: it renders in
   // the background, in slices, while the frame stays on screen and the page stays responsive.
   const pending = useDeferredValue(isPending || (user !== null && !arrived), true);
+  usePreloadOtherScreens(!pending && user !== null);
   if (pending) return <SignedInPending head={head} />;
   // A link from a notification, a mail or a bookmark comes back here after sign-in.
   if (!user) return <Redirect to={signInPathFor(window.location.pathname + window.location.search)} replace />;

@@ -113,6 +113,11 @@ async function main() {
       fcpMs: Math.round(p.median.fcpMs),
       observedLcpMs: p.median.observedLcpMs === null ? null : Math.round(p.median.observedLcpMs),
       runs: p.runs.map((r) => r.performance),
+      hostBenchmarkIndex: p.runs.map((r) => r.hostBenchmarkIndex),
+      cpuSlowdownMultiplier: p.runs.map((r) => r.cpuSlowdownMultiplier),
+      lighthouseBenchmarkIndex: p.runs.map((r) => r.benchmarkIndex),
+      discardedBenchmarkIndex: p.discarded.map((r) => r.benchmarkIndex),
+      scripts: p.median.scripts.slice(0, 5),
       failing: p.median.failing.map((f) => `${f.id}${f.displayValue ? ` (${f.displayValue})` : ""}`),
     }));
     console.log(JSON.stringify({ at: new Date().toISOString(), loadAvg: os.loadavg(), pages: summary }, null, 2));

@@ -26,8 +26,12 @@ import { type Plugin, parseAst } from "vite";
  */
 export function screenChunks(opts: { root: string; screens: string[][] }): Plugin {
   const screens = opts.screens.map((modules) => modules.map((m) => path.resolve(opts.root, m)));
-  // Signed-in screens share the app shell; the sign-in page shares no module with another screen.
-  const signedIn = screens.map((s, i) => s.some((m) => screens.some((other, j) => j !== i && other.includes(m))));
+  // Signed-in screens share the app shell; the sign-in page shares no module with another screen
+  // apart from those every screen names (the frames drawn while a screen loads).
+  const everyScreens = new Set(screens[0]?.filter((m) => screens.every((s) => s.includes(m))));
+  const signedIn = screens.map((s, i) =>
+    s.some((m) => !everyScreens.has(m) && screens.some((other, j) => j !== i && other.includes(m))),
+  );
   const nameOf = (modules: string[]) => path.basename(modules[modules.length - 1]).replace(/\.[jt]sx?$/, "");
   const tier = new Map<string, string>();
 

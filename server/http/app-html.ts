@@ -19,6 +19,8 @@ export type AppHtml = { html: string; br: Buffer; gzip: Buffer; etag: string };
 
 const APP_SHELL = "src/app/app-shell.tsx";
 const AUTH_PAGE = "src/pages/auth/auth-page.tsx";
+/** What React draws over the first paint until the screen is ready (client/src/routes.tsx): every screen's. */
+const FRAMES = "src/first-frames.ts";
 
 /**
  * The screens of client/src/routes.tsx, the modules each needs for its first paint as Vite's
@@ -27,14 +29,19 @@ const AUTH_PAGE = "src/pages/auth/auth-page.tsx";
  * screen missing here loads as before, one round trip later.
  */
 export const SCREENS: [RegExp, string[], FirstPaint, FirstPaint?][] = [
-  [/^\/(auth)?$/, [AUTH_PAGE], "signIn"],
-  [/^\/forgot-password$/, [AUTH_PAGE], "forgot"],
-  [/^\/dashboard$/, [APP_SHELL, "src/pages/dashboard/dashboard-page.tsx"], "signedIn"],
-  [/^\/calendar(\/.*)?$/, [APP_SHELL, "src/pages/calendar/calendar-page.tsx"], "calendar", "calendarTipDismissed"],
-  [/^\/swap-requests$/, [APP_SHELL, "src/pages/swap-requests/swap-requests-page.tsx"], "swapRequests"],
-  [/^\/messages$/, [APP_SHELL, "src/pages/messages/messages-page.tsx"], "signedIn"],
-  [/^\/messages\/[^/]+$/, [APP_SHELL, "src/pages/conversation/conversation-page.tsx"], "signedIn"],
-  [/^\/profile$/, [APP_SHELL, "src/pages/profile/profile-page.tsx"], "signedIn"],
+  [/^\/(auth)?$/, [FRAMES, AUTH_PAGE], "signIn"],
+  [/^\/forgot-password$/, [FRAMES, AUTH_PAGE], "forgot"],
+  [/^\/dashboard$/, [FRAMES, APP_SHELL, "src/pages/dashboard/dashboard-page.tsx"], "signedIn"],
+  [
+    /^\/calendar(\/.*)?$/,
+    [FRAMES, APP_SHELL, "src/pages/calendar/calendar-page.tsx"],
+    "calendar",
+    "calendarTipDismissed",
+  ],
+  [/^\/swap-requests$/, [FRAMES, APP_SHELL, "src/pages/swap-requests/swap-requests-page.tsx"], "swapRequests"],
+  [/^\/messages$/, [FRAMES, APP_SHELL, "src/pages/messages/messages-page.tsx"], "signedIn"],
+  [/^\/messages\/[^/]+$/, [FRAMES, APP_SHELL, "src/pages/conversation/conversation-page.tsx"], "signedIn"],
+  [/^\/profile$/, [FRAMES, APP_SHELL, "src/pages/profile/profile-page.tsx"], "signedIn"],
 ];
 
 /**

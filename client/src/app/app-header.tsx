@@ -2,6 +2,7 @@ import type { PublicUser } from "@common/auth";
 import { Link, useLocation } from "wouter";
 import { GuideMenu } from "@/components/guide-menu";
 import { UnreadBadge } from "@/components/unread-badge";
+import { preloadOnIntent } from "@/lib/screen-preload";
 import { cn } from "@/lib/utils";
 import { navItems } from "./nav-items";
 import { HeaderBar } from "./shell-frame";
@@ -19,6 +20,7 @@ export function AppHeader({ user, unread }: { user: PublicUser; unread: number }
             <Link
               key={item.href}
               href={item.href}
+              {...preloadOnIntent(item.href)}
               aria-current={active ? "page" : undefined}
               className={cn(
                 "relative inline-flex h-10 items-center gap-2 whitespace-nowrap rounded-md px-2.5 text-base font-semibold text-white hover:bg-primary-hover lg:px-3",

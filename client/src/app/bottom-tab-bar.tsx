@@ -1,5 +1,6 @@
 import { Link, useLocation } from "wouter";
 import { UnreadBadge } from "@/components/unread-badge";
+import { preloadOnIntent } from "@/lib/screen-preload";
 import { cn } from "@/lib/utils";
 import { navItems, profileNavItem } from "./nav-items";
 
@@ -21,6 +22,7 @@ export function BottomTabBar({ unread }: { unread: number }) {
             <li key={tab.href} className="flex">
               <Link
                 href={tab.href}
+                {...preloadOnIntent(tab.href)}
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   // A notch smaller on 320px screens, where 'Dashboard' is wider than its fifth of the bar.

@@ -1,18 +1,8 @@
 import { X } from "lucide-react";
-import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
+import { useContext, useState } from "react";
+import { BetaBannerContext } from "@/components/beta-banner-state";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
-
-type BetaBannerState = { open: boolean; close: () => void };
-
-const BetaBannerContext = createContext<BetaBannerState | null>(null);
-
-/** Holds the banner's visibility for this page session only (React state, no storage). */
-export function BetaBannerProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(true);
-  const value = useMemo(() => ({ open, close: () => setOpen(false) }), [open]);
-  return <BetaBannerContext.Provider value={value}>{children}</BetaBannerContext.Provider>;
-}
 
 export function BetaBanner({ className }: { className?: string }) {
   const state = useContext(BetaBannerContext);
