@@ -5,6 +5,7 @@
  * every screen's page), together with the UI kit they share with the screens: the page already
  * shows the same frame, so React's first render can wait for them.
  */
+// biome-ignore lint/performance/noBarrelFile: this module is a chunk of its own (one import() names it), not a shortcut for importers.
 export { AuthPending, SignedInPending } from "@/app/pending-frames";
 export { PageSpinner } from "@/components/ui/spinner";
 export { CalendarPendingHead } from "@/pages/calendar/calendar-head";
