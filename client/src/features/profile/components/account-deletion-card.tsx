@@ -2,6 +2,7 @@ import { DELETE_PASSWORD_REQUIRED } from "@common/profile";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import {
   AlertDialog,
@@ -15,8 +16,6 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FieldMessage } from "@/components/ui/field-message";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
 import { useDeleteAccount } from "../api/delete-account";
@@ -83,23 +82,22 @@ export function AccountDeletionCard() {
               </AlertDialogDescription>
             </AlertDialogHeader>
             <form
-              className="flex flex-col gap-2"
               onSubmit={(e) => {
                 e.preventDefault();
                 confirm();
               }}
             >
-              <Label htmlFor="delete-account-password">Your password</Label>
-              <PasswordInput
-                id="delete-account-password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                disabled={mutation.isPending}
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={passwordError ? "delete-account-password-error" : undefined}
-              />
-              <FieldMessage id="delete-account-password-error">{passwordError}</FieldMessage>
+              <FormField id="delete-account-password" label="Your password" error={passwordError}>
+                {(control) => (
+                  <PasswordInput
+                    {...control}
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    disabled={mutation.isPending}
+                  />
+                )}
+              </FormField>
             </form>
             <AlertDialogFooter>
               <AlertDialogCancel disabled={mutation.isPending}>Cancel</AlertDialogCancel>
