@@ -1,5 +1,6 @@
 import { Copy, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
+import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -11,7 +12,6 @@ import {
 } from "@/components/ui/dialog";
 import { FieldMessage } from "@/components/ui/field-message";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
@@ -72,30 +72,39 @@ export function CalendarFeedDialog() {
         ) : feed.isError ? (
           <FieldMessage role="alert">{errorMessage(feed.error, "Could not load your calendar link.")}</FieldMessage>
         ) : (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-url`}>Your private calendar link</Label>
-            <div className="flex gap-2">
-              <Input
-                id={`${id}-url`}
-                readOnly
-                value={url}
-                onFocus={(e) => e.target.select()}
-                className="font-mono text-sm"
-              />
-              <Button onClick={copy} aria-label="Copy calendar link">
-                <Copy aria-hidden="true" />
-                <span className="hidden sm:inline">Copy</span>
-              </Button>
-            </div>
-            {url && (
-              <a className="text-sm font-medium text-primary underline underline-offset-4" href={webcalUrl(url)}>
-                Open in your calendar app (webcal)
-              </a>
+          <FormField
+            id={`${id}-url`}
+            label="Your private calendar link"
+            className="gap-1.5"
+            hint={
+              <>
+                {url && (
+                  <a className="text-sm font-medium text-primary underline underline-offset-4" href={webcalUrl(url)}>
+                    Open in your calendar app (webcal)
+                  </a>
+                )}
+                <p className="text-sm text-muted-foreground">
+                  Keep it private: anyone with this link can see your shifts. If it has been shared, create a new one.
+                </p>
+              </>
+            }
+          >
+            {(control) => (
+              <div className="flex gap-2">
+                <Input
+                  {...control}
+                  readOnly
+                  value={url}
+                  onFocus={(e) => e.target.select()}
+                  className="font-mono text-sm"
+                />
+                <Button onClick={copy} aria-label="Copy calendar link">
+                  <Copy aria-hidden="true" />
+                  <span className="hidden sm:inline">Copy</span>
+                </Button>
+              </div>
             )}
-            <p className="text-sm text-muted-foreground">
-              Keep it private: anyone with this link can see your shifts. If it has been shared, create a new one.
-            </p>
-          </div>
+          </FormField>
         )}
         {confirming ? (
           <div className="flex flex-col gap-3 rounded-md border border-border bg-muted p-3">

@@ -1,12 +1,14 @@
 import { fullName } from "@common/names";
 import { useEffect, useRef } from "react";
+import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
 import { type SwapWizardTarget, useSwapWizard, type WizardStep } from "../hooks/use-swap-wizard";
-import { Confirm, FindMatches, SelectCoverage, SelectShift } from "./swap-wizard-steps";
+import { SelectCoverage, SelectShift } from "./swap-wizard-steps";
+import { Confirm } from "./wizard-confirm";
+import { FindMatches } from "./wizard-find-matches";
 
 /** Every path numbers its steps out of all five; a step the path does not need is passed over. */
 const allSteps: WizardStep[] = ["select-shift", "find-matches", "select-coverage", "confirm", "message"];
@@ -136,22 +138,26 @@ function WizardBody({
           />
         )}
         {step === "message" && (
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="swap-intro">
-              Message to {w.match ? <bdi>{w.match.user.firstName}</bdi> : "colleagues"}
-            </Label>
-            <Textarea
-              id="swap-intro"
-              value={w.message}
-              onChange={(e) => w.setMessage(e.target.value)}
-              rows={10}
-              maxLength={2000}
-              className="min-h-[12rem]"
-            />
-            <p className="text-sm text-muted-foreground">
-              It starts the conversation for this request. You can edit it.
-            </p>
-          </div>
+          <FormField
+            id="swap-intro"
+            label={<>Message to {w.match ? <bdi>{w.match.user.firstName}</bdi> : "colleagues"}</>}
+            hint={
+              <p className="text-sm text-muted-foreground">
+                It starts the conversation for this request. You can edit it.
+              </p>
+            }
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                value={w.message}
+                onChange={(e) => w.setMessage(e.target.value)}
+                rows={10}
+                maxLength={2000}
+                className="min-h-[12rem]"
+              />
+            )}
+          </FormField>
         )}
       </div>
 
