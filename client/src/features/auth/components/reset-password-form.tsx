@@ -77,20 +77,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   if (tokenError) return <InvalidResetLink message={tokenError} />;
 
-  if (done) {
-    return (
-      <div role="status" className="flex flex-col items-center gap-3 py-2 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-[#e5f2eb] text-success">
-          <CircleCheck aria-hidden="true" className="size-7" />
-        </span>
-        <h2 className="text-2xl font-bold tracking-tight">Password changed</h2>
-        <p className="text-base text-muted-foreground">{done}</p>
-        <Link href="/" className={buttonVariants({ size: "lg", className: "mt-2 w-full" })}>
-          Sign in
-        </Link>
-      </div>
-    );
-  }
+  if (done) return <PasswordChanged message={done} />;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Choose a new password" className="flex flex-col gap-5">
@@ -128,5 +115,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
         {mutation.isPending ? "Saving..." : "Save new password"}
       </Button>
     </form>
+  );
+}
+
+function PasswordChanged({ message }: { message: string }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-2 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-[#e5f2eb] text-success">
+        <CircleCheck aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="text-2xl font-bold tracking-tight">Password changed</h2>
+      <p className="text-base text-muted-foreground">{message}</p>
+      <Link href="/" className={buttonVariants({ size: "lg", className: "mt-2 w-full" })}>
+        Sign in
+      </Link>
+    </div>
   );
 }
