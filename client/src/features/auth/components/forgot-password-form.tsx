@@ -4,10 +4,8 @@ import { ArrowLeft, MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { TextField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
-import { FieldMessage } from "@/components/ui/field-message";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useForgotPassword } from "../api/forgot-password";
@@ -70,22 +68,18 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           <p className="text-base text-muted-foreground">
             Enter the email you signed up with and we will send you a link to choose a new password.
           </p>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="forgot-email">Email</Label>
-            <Input
-              id="forgot-email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder="name@nhs.net"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? "forgot-email-error" : undefined}
-              {...form.register("email")}
-            />
-            <FieldMessage id="forgot-email-error">{errors.email?.message}</FieldMessage>
-          </div>
+          <TextField
+            id="forgot-email"
+            label="Email"
+            error={errors.email?.message}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="name@nhs.net"
+            {...form.register("email")}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
             {mutation.isPending ? "Sending..." : "Send reset link"}
           </Button>

@@ -5,10 +5,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod";
+import { FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { FieldHint, FieldMessage } from "@/components/ui/field-message";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
 import { useResetPassword } from "../api/reset-password";
@@ -77,57 +77,58 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   if (tokenError) return <InvalidResetLink message={tokenError} />;
 
-  if (done) {
-    return (
-      <div role="status" className="flex flex-col items-center gap-3 py-2 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-[#e5f2eb] text-success">
-          <CircleCheck aria-hidden="true" className="size-7" />
-        </span>
-        <h2 className="text-2xl font-bold tracking-tight">Password changed</h2>
-        <p className="text-base text-muted-foreground">{done}</p>
-        <Link href="/" className={buttonVariants({ size: "lg", className: "mt-2 w-full" })}>
-          Sign in
-        </Link>
-      </div>
-    );
-  }
+  if (done) return <PasswordChanged message={done} />;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Choose a new password" className="flex flex-col gap-5">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="reset-password">New password</Label>
-        <PasswordInput
-          id="reset-password"
-          autoComplete="new-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={
-            errors.password && !passwordBreaksRule ? "reset-password-hint reset-password-error" : "reset-password-hint"
-          }
-          {...form.register("password")}
-        />
-        {passwordBreaksRule ? (
-          <FieldMessage id="reset-password-hint">{PASSWORD_HINT}</FieldMessage>
-        ) : (
-          <FieldHint id="reset-password-hint">{PASSWORD_HINT}</FieldHint>
+      <FormField
+        id="reset-password"
+        label="New password"
+        error={passwordBreaksRule ? undefined : errors.password?.message}
+        invalid={Boolean(errors.password)}
+        hint={
+          passwordBreaksRule ? (
+            <FieldMessage id="reset-password-hint">{PASSWORD_HINT}</FieldMessage>
+          ) : (
+            <FieldHint id="reset-password-hint">{PASSWORD_HINT}</FieldHint>
+          )
+        }
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            // The rule first, then what is wrong with this password.
+            aria-describedby={
+              errors.password && !passwordBreaksRule
+                ? "reset-password-hint reset-password-error"
+                : "reset-password-hint"
+            }
+            autoComplete="new-password"
+            {...form.register("password")}
+          />
         )}
-        <FieldMessage id="reset-password-error">
-          {passwordBreaksRule ? undefined : errors.password?.message}
-        </FieldMessage>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="reset-confirmPassword">Confirm new password</Label>
-        <PasswordInput
-          id="reset-confirmPassword"
-          autoComplete="new-password"
-          aria-invalid={errors.confirmPassword ? true : undefined}
-          aria-describedby={errors.confirmPassword ? "reset-confirmPassword-error" : undefined}
-          {...form.register("confirmPassword")}
-        />
-        <FieldMessage id="reset-confirmPassword-error">{errors.confirmPassword?.message}</FieldMessage>
-      </div>
+      </FormField>
+      <FormField id="reset-confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
+        {(control) => <PasswordInput {...control} autoComplete="new-password" {...form.register("confirmPassword")} />}
+      </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
         {mutation.isPending ? "Saving..." : "Save new password"}
       </Button>
     </form>
+  );
+}
+
+function PasswordChanged({ message }: { message: string }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-2 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-[#e5f2eb] text-success">
+        <CircleCheck aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="text-2xl font-bold tracking-tight">Password changed</h2>
+      <p className="text-base text-muted-foreground">{message}</p>
+      <Link href="/" className={buttonVariants({ size: "lg", className: "mt-2 w-full" })}>
+        Sign in
+      </Link>
+    </div>
   );
 }

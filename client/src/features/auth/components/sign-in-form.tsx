@@ -3,11 +3,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import type { z } from "zod";
+import { FormField, TextField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { FieldMessage } from "@/components/ui/field-message";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
@@ -48,34 +47,22 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
   const busy = login.isPending;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Sign in">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signin-email">Email</Label>
-        <Input
-          id="signin-email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="name@nhs.net"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "signin-email-error" : undefined}
-          {...form.register("email")}
-        />
-        <FieldMessage id="signin-email-error">{errors.email?.message}</FieldMessage>
-      </div>
+      <TextField
+        id="signin-email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="name@nhs.net"
+        {...form.register("email")}
+      />
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signin-password">Password</Label>
-        <PasswordInput
-          id="signin-password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "signin-password-error" : undefined}
-          {...form.register("password")}
-        />
-        <FieldMessage id="signin-password-error">{errors.password?.message}</FieldMessage>
-      </div>
+      <FormField id="signin-password" label="Password" error={errors.password?.message}>
+        {(control) => <PasswordInput {...control} autoComplete="current-password" {...form.register("password")} />}
+      </FormField>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2.5">

@@ -45,7 +45,7 @@ export function ClinicianRow({
   rangeLabel: string;
   onRequestSwap: (target: SwapRequestTarget) => void;
 }) {
-  const { clinician, restDays, seekingCoverageShifts } = item;
+  const { clinician } = item;
   const [open, setOpen] = useState(false);
   const id = useId();
   const name = `${clinician.firstName} ${clinician.lastName}`;
@@ -110,56 +110,81 @@ export function ClinicianRow({
       <div id={`${id}-details`} hidden={!open} className="flex flex-col gap-4 border-t border-border px-3 py-3 sm:px-4">
         {open && (
           <>
-            <section className="flex flex-col gap-2" aria-label={`Seeking Coverage shifts of ${name}`}>
-              <h4 className="text-sm font-bold">Seeking Coverage</h4>
-              {seekingCoverageShifts.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No shifts needing cover {rangeLabel}.</p>
-              ) : (
-                <ul className="flex flex-col gap-1.5">
-                  {seekingCoverageShifts.map((s) => (
-                    <li key={s.id} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm">
-                      <span className="font-semibold">{longDay(s.date)}</span>
-                      <span className="inline-flex items-center gap-1 text-muted-foreground">
-                        <Clock aria-hidden="true" className="size-3.5" />
-                        {times(s)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {seekingCoverageShifts.length === HUB_SHIFT_LIMIT && <MoreHint />}
-            </section>
-            <section className="flex flex-col gap-2" aria-label={`Available Off Days of ${name}`}>
-              <h4 className="text-sm font-bold">Available Off Days</h4>
-              {seekingCoverageShifts.length === 0 ? (
-                <p className="text-sm text-muted-foreground">
-                  <bdi>{clinician.firstName}</bdi>'s Available Off Days show here when they also have a shift needing
-                  cover {rangeLabel}, so that the swap works both ways.
-                </p>
-              ) : restDays.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No Available Off Days {rangeLabel}.</p>
-              ) : (
-                <>
-                  <p className="text-sm text-muted-foreground">
-                    Choose a day to ask <bdi>{clinician.firstName}</bdi> to swap.
-                  </p>
-                  <div className="flex flex-wrap gap-2">
-                    {restDays.map((s) => (
-                      <Button needsConnection key={s.id} variant="outline" size="sm" onClick={() => pickDay(s)}>
-                        <CalendarCheck aria-hidden="true" />
-                        <span className="sr-only">Request a swap with {name} on </span>
-                        {shortDay(s.date)}
-                      </Button>
-                    ))}
-                  </div>
-                  {restDays.length === HUB_SHIFT_LIMIT && <MoreHint />}
-                </>
-              )}
-            </section>
+            <SeekingCoverage name={name} shifts={item.seekingCoverageShifts} rangeLabel={rangeLabel} />
+            <OffDays item={item} name={name} rangeLabel={rangeLabel} onPick={pickDay} />
           </>
         )}
       </div>
     </li>
+  );
+}
+
+/** Their shifts needing cover: what the asker would work in return. */
+function SeekingCoverage({ name, shifts, rangeLabel }: { name: string; shifts: Shift[]; rangeLabel: string }) {
+  return (
+    <section className="flex flex-col gap-2" aria-label={`Seeking Coverage shifts of ${name}`}>
+      <h4 className="text-sm font-bold">Seeking Coverage</h4>
+      {shifts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No shifts needing cover {rangeLabel}.</p>
+      ) : (
+        <ul className="flex flex-col gap-1.5">
+          {shifts.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm">
+              <span className="font-semibold">{longDay(s.date)}</span>
+              <span className="inline-flex items-center gap-1 text-muted-foreground">
+                <Clock aria-hidden="true" className="size-3.5" />
+                {times(s)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {shifts.length === HUB_SHIFT_LIMIT && <MoreHint />}
+    </section>
+  );
+}
+
+/** Their Available Off Days, each a button that starts a swap request; only with cover to give back. */
+function OffDays({
+  item,
+  name,
+  rangeLabel,
+  onPick,
+}: {
+  item: HubListingItem;
+  name: string;
+  rangeLabel: string;
+  onPick: (shift: Shift) => void;
+}) {
+  const { clinician, restDays, seekingCoverageShifts } = item;
+  return (
+    <section className="flex flex-col gap-2" aria-label={`Available Off Days of ${name}`}>
+      <h4 className="text-sm font-bold">Available Off Days</h4>
+      {seekingCoverageShifts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          <bdi>{clinician.firstName}</bdi>'s Available Off Days show here when they also have a shift needing cover{" "}
+          {rangeLabel}, so that the swap works both ways.
+        </p>
+      ) : restDays.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No Available Off Days {rangeLabel}.</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">
+            Choose a day to ask <bdi>{clinician.firstName}</bdi> to swap.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {restDays.map((s) => (
+              <Button needsConnection key={s.id} variant="outline" size="sm" onClick={() => onPick(s)}>
+                <CalendarCheck aria-hidden="true" />
+                <span className="sr-only">Request a swap with {name} on </span>
+                {shortDay(s.date)}
+              </Button>
+            ))}
+          </div>
+          {restDays.length === HUB_SHIFT_LIMIT && <MoreHint />}
+        </>
+      )}
+    </section>
   );
 }
 

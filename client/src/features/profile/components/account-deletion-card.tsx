@@ -1,7 +1,5 @@
-import { DELETE_PASSWORD_REQUIRED } from "@common/profile";
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
-import { useLocation } from "wouter";
+import { FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import {
   AlertDialog,
@@ -15,48 +13,11 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FieldMessage } from "@/components/ui/field-message";
-import { Label } from "@/components/ui/label";
-import { toast } from "@/components/ui/use-toast";
-import { errorMessage, isApiError } from "@/lib/api";
-import { useDeleteAccount } from "../api/delete-account";
+import { useAccountDeletion } from "../hooks/use-account-deletion";
 
 /** 'Account Deletion': a confirmed DELETE /api/profile, then back to the sign-in page. */
 export function AccountDeletionCard() {
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const [passwordError, setPasswordError] = useState<string | undefined>();
-  const [, navigate] = useLocation();
-  const mutation = useDeleteAccount();
-
-  const openChange = (next: boolean) => {
-    if (mutation.isPending) return;
-    setOpen(next);
-    setPassword("");
-    setPasswordError(undefined);
-  };
-
-  const confirm = () => {
-    if (!password) {
-      setPasswordError(DELETE_PASSWORD_REQUIRED);
-      return;
-    }
-    mutation.mutate(password, {
-      onSuccess: () => {
-        setOpen(false);
-        toast({ title: "Account deleted", description: "Your account and all data have been permanently deleted" });
-        navigate("/", { replace: true });
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.field === "password") setPasswordError(error.serverMessage);
-        toast({
-          variant: "destructive",
-          title: "Error deleting account",
-          description: errorMessage(error, "Something went wrong, please try again"),
-        });
-      },
-    });
-  };
+  const d = useAccountDeletion();
 
   return (
     <Card className="border-destructive/40">
@@ -67,7 +28,7 @@ export function AccountDeletionCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <AlertDialog open={open} onOpenChange={openChange}>
+        <AlertDialog open={d.open} onOpenChange={d.openChange}>
           <AlertDialogTrigger asChild>
             <Button needsConnection variant="destructive">
               <Trash2 aria-hidden="true" />
@@ -83,28 +44,27 @@ export function AccountDeletionCard() {
               </AlertDialogDescription>
             </AlertDialogHeader>
             <form
-              className="flex flex-col gap-2"
               onSubmit={(e) => {
                 e.preventDefault();
-                confirm();
+                d.confirm();
               }}
             >
-              <Label htmlFor="delete-account-password">Your password</Label>
-              <PasswordInput
-                id="delete-account-password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                disabled={mutation.isPending}
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={passwordError ? "delete-account-password-error" : undefined}
-              />
-              <FieldMessage id="delete-account-password-error">{passwordError}</FieldMessage>
+              <FormField id="delete-account-password" label="Your password" error={d.passwordError}>
+                {(control) => (
+                  <PasswordInput
+                    {...control}
+                    autoComplete="current-password"
+                    value={d.password}
+                    onChange={(e) => d.setPassword(e.target.value)}
+                    disabled={d.pending}
+                  />
+                )}
+              </FormField>
             </form>
             <AlertDialogFooter>
-              <AlertDialogCancel disabled={mutation.isPending}>Cancel</AlertDialogCancel>
-              <Button needsConnection variant="destructive" onClick={confirm} disabled={mutation.isPending}>
-                {mutation.isPending ? "Deleting..." : "Delete my account"}
+              <AlertDialogCancel disabled={d.pending}>Cancel</AlertDialogCancel>
+              <Button needsConnection variant="destructive" onClick={d.confirm} disabled={d.pending}>
+                {d.pending ? "Deleting..." : "Delete my account"}
               </Button>
             </AlertDialogFooter>
           </AlertDialogContent>

@@ -3,11 +3,11 @@ import { type ChangePasswordInput, changePasswordSchema } from "@common/profile"
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { type FieldPath, useForm } from "react-hook-form";
+import { FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FieldHint, FieldMessage } from "@/components/ui/field-message";
-import { Label } from "@/components/ui/label";
+import { FieldHint } from "@/components/ui/field-message";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
 import { useChangePassword } from "../api/change-password";
@@ -50,34 +50,33 @@ export function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-label="Change password" className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="change-currentPassword">Current password</Label>
-            <PasswordInput
-              id="change-currentPassword"
-              autoComplete="current-password"
-              disabled={mutation.isPending}
-              aria-invalid={errors.currentPassword ? true : undefined}
-              aria-describedby={errors.currentPassword ? "change-currentPassword-error" : undefined}
-              {...form.register("currentPassword")}
-            />
-            <FieldMessage id="change-currentPassword-error">{errors.currentPassword?.message}</FieldMessage>
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="change-newPassword">New password</Label>
-            <PasswordInput
-              id="change-newPassword"
-              autoComplete="new-password"
-              disabled={mutation.isPending}
-              aria-invalid={errors.newPassword ? true : undefined}
-              aria-describedby={errors.newPassword ? "change-newPassword-error" : "change-newPassword-hint"}
-              {...form.register("newPassword")}
-            />
-            {errors.newPassword ? (
-              <FieldMessage id="change-newPassword-error">{errors.newPassword.message}</FieldMessage>
-            ) : (
-              <FieldHint id="change-newPassword-hint">{PASSWORD_HINT}</FieldHint>
+          <FormField id="change-currentPassword" label="Current password" error={errors.currentPassword?.message}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                autoComplete="current-password"
+                disabled={mutation.isPending}
+                {...form.register("currentPassword")}
+              />
             )}
-          </div>
+          </FormField>
+          <FormField
+            id="change-newPassword"
+            label="New password"
+            error={errors.newPassword?.message}
+            invalid={Boolean(errors.newPassword)}
+            describedBy={[!errors.newPassword && "change-newPassword-hint"]}
+            hint={!errors.newPassword && <FieldHint id="change-newPassword-hint">{PASSWORD_HINT}</FieldHint>}
+          >
+            {(control) => (
+              <PasswordInput
+                {...control}
+                autoComplete="new-password"
+                disabled={mutation.isPending}
+                {...form.register("newPassword")}
+              />
+            )}
+          </FormField>
           <Button needsConnection type="submit" className="w-fit" disabled={mutation.isPending}>
             <KeyRound aria-hidden="true" />
             {mutation.isPending ? "Changing..." : "Change password"}

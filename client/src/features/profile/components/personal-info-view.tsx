@@ -2,11 +2,11 @@ import type { PublicUser } from "@common/auth";
 import { gradeLabel } from "@common/enums";
 import { hubForBase } from "@common/hubs";
 import { ChevronDown, Pencil } from "lucide-react";
+import type { ComponentProps } from "react";
+import { type FieldControlProps, FormField, TextField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FieldHint } from "@/components/ui/field-message";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { RadioGroup } from "@/components/ui/radio-group";
 import { selectTriggerClassName } from "@/components/ui/select-trigger-style";
 import { Textarea } from "@/components/ui/textarea";
@@ -37,33 +37,26 @@ export function PersonalInfoView({ user, onEdit }: { user: PublicUser; onEdit: (
           </div>
           <ShownField id="profile-email" label="Email" type="email" value={user.email} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="profile-paramedicBase">Paramedic base</Label>
-              <ShownChoice
-                id="profile-paramedicBase"
-                value={user.paramedicBase}
-                placeholder="Choose your base"
-                describedBy="profile-hub-hint"
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <ShownField
-                id="profile-hub"
-                label="Hub"
-                value={user.paramedicBase ? hubForBase(user.paramedicBase) : ""}
-                describedBy="profile-hub-hint"
-              />
-              <FieldHint id="profile-hub-hint">Your hub follows from your base.</FieldHint>
-            </div>
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="profile-clinicalGrade">Clinical grade</Label>
-            <ShownChoice
-              id="profile-clinicalGrade"
-              value={user.clinicalGrade ? gradeLabel(user.clinicalGrade) : null}
-              placeholder="Choose your grade"
+            <FormField id="profile-paramedicBase" label="Paramedic base" describedBy={["profile-hub-hint"]}>
+              {(control) => <ShownChoice {...control} value={user.paramedicBase} placeholder="Choose your base" />}
+            </FormField>
+            <ShownField
+              id="profile-hub"
+              label="Hub"
+              value={user.paramedicBase ? hubForBase(user.paramedicBase) : ""}
+              describedBy={["profile-hub-hint"]}
+              hint={<FieldHint id="profile-hub-hint">Your hub follows from your base.</FieldHint>}
             />
           </div>
+          <FormField id="profile-clinicalGrade" label="Clinical grade">
+            {(control) => (
+              <ShownChoice
+                {...control}
+                value={user.clinicalGrade ? gradeLabel(user.clinicalGrade) : null}
+                placeholder="Choose your grade"
+              />
+            )}
+          </FormField>
           <fieldset className="flex flex-col gap-3" aria-describedby="profile-urgency-hint">
             <legend className="mb-1 text-sm font-semibold">Swap status</legend>
             <RadioGroup value={user.swapUrgency ?? ""} disabled>
@@ -71,52 +64,45 @@ export function PersonalInfoView({ user, onEdit }: { user: PublicUser; onEdit: (
             </RadioGroup>
             <FieldHint id="profile-urgency-hint">{urgencyHint(user.swapUrgency)}</FieldHint>
           </fieldset>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="profile-experience">Experience (optional)</Label>
-            <Textarea
-              id="profile-experience"
-              disabled
-              readOnly
-              placeholder="For example: years in service, skills, stations worked"
-              value={user.experience ?? ""}
-            />
-          </div>
+          <FormField id="profile-experience" label="Experience (optional)">
+            {(control) => (
+              <Textarea
+                {...control}
+                disabled
+                readOnly
+                placeholder="For example: years in service, skills, stations worked"
+                value={user.experience ?? ""}
+              />
+            )}
+          </FormField>
         </form>
       </CardContent>
     </Card>
   );
 }
 
-function ShownField(props: { id: string; label: string; value: string; type?: string; describedBy?: string }) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={props.id}>{props.label}</Label>
-      <Input
-        id={props.id}
-        type={props.type}
-        value={props.value}
-        readOnly
-        disabled
-        aria-describedby={props.describedBy}
-      />
-    </div>
-  );
+/** The form's text field, disabled and showing the value. */
+function ShownField(props: Omit<ComponentProps<typeof TextField>, "readOnly" | "disabled">) {
+  return <TextField {...props} readOnly disabled />;
 }
 
 /** A select's closed, disabled trigger showing its value, as the form's select draws it. */
-function ShownChoice(props: { id: string; value: string | null; placeholder: string; describedBy?: string }) {
+function ShownChoice({
+  value,
+  placeholder,
+  ...control
+}: FieldControlProps & { value: string | null; placeholder: string }) {
   return (
     <button
       type="button"
-      id={props.id}
+      {...control}
       role="combobox"
       aria-expanded="false"
-      aria-describedby={props.describedBy}
       disabled
-      data-placeholder={props.value ? undefined : ""}
+      data-placeholder={value ? undefined : ""}
       className={selectTriggerClassName}
     >
-      <span>{props.value ?? props.placeholder}</span>
+      <span>{value ?? placeholder}</span>
       <ChevronDown aria-hidden="true" className="size-4 opacity-70" />
     </button>
   );

@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { FormField } from "@/components/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Spinner } from "@/components/ui/spinner";
 import { dayFromUkText, ukDateText } from "../shift-form-rules";
@@ -40,40 +40,47 @@ export function ShiftDateField({
   };
 
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>Date</Label>
-      <div className="flex gap-2">
-        <Input
-          id={id}
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="dd/mm/yyyy"
-          aria-describedby={`${id}-format`}
-          aria-invalid={invalid ? true : undefined}
-          value={text}
-          onChange={(e) => type(e.target.value)}
-        />
-        <Popover open={open} onOpenChange={setOpen}>
-          <PopoverTrigger
-            type="button"
-            aria-label="Open calendar"
-            onPointerEnter={() => void loadCalendar()}
-            onFocus={() => void loadCalendar()}
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-md border border-input bg-card text-foreground shadow-xs hover:bg-muted"
-          >
-            <CalendarDays aria-hidden="true" className="size-5" />
-          </PopoverTrigger>
-          <PopoverContent align="end" onOpenAutoFocus={(e) => e.preventDefault()}>
-            <Suspense fallback={<Spinner className="m-8 size-6" />}>
-              <ShiftDateCalendar value={value} onPick={pick} />
-            </Suspense>
-          </PopoverContent>
-        </Popover>
-      </div>
-      <p id={`${id}-format`} className="text-sm text-muted-foreground">
-        Day, month and year, for example 04/03/2031
-      </p>
-    </div>
+    <FormField
+      id={id}
+      label="Date"
+      invalid={invalid}
+      describedBy={[`${id}-format`]}
+      className="gap-1.5"
+      hint={
+        <p id={`${id}-format`} className="text-sm text-muted-foreground">
+          Day, month and year, for example 04/03/2031
+        </p>
+      }
+    >
+      {(control) => (
+        <div className="flex gap-2">
+          <Input
+            {...control}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="dd/mm/yyyy"
+            value={text}
+            onChange={(e) => type(e.target.value)}
+          />
+          <Popover open={open} onOpenChange={setOpen}>
+            <PopoverTrigger
+              type="button"
+              aria-label="Open calendar"
+              onPointerEnter={() => void loadCalendar()}
+              onFocus={() => void loadCalendar()}
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-md border border-input bg-card text-foreground shadow-xs hover:bg-muted"
+            >
+              <CalendarDays aria-hidden="true" className="size-5" />
+            </PopoverTrigger>
+            <PopoverContent align="end" onOpenAutoFocus={(e) => e.preventDefault()}>
+              <Suspense fallback={<Spinner className="m-8 size-6" />}>
+                <ShiftDateCalendar value={value} onPick={pick} />
+              </Suspense>
+            </PopoverContent>
+          </Popover>
+        </div>
+      )}
+    </FormField>
   );
 }

@@ -1,9 +1,6 @@
-import { isCalendarDay } from "@common/dates";
-import { timePairIssue } from "@common/shift-rules";
 import type { Shift } from "@common/shifts";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
@@ -13,23 +10,11 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FieldMessage } from "@/components/ui/field-message";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
-import { choiceOf, type ShiftChoice, shiftStyles } from "@/lib/shift-style";
-import { cn } from "@/lib/utils";
-import {
-  applyChoice,
-  emptyForm,
-  formFromShift,
-  type ShiftFormState,
-  shiftChoices,
-  timeOptions,
-} from "../shift-form-rules";
-import { SwapChangeQuestion } from "../swap-change-question";
+import { useShiftForm } from "../hooks/use-shift-form";
+import type { ShiftFormState } from "../shift-form-rules";
 import { ShiftDateField } from "./shift-date-field";
+import { OffDayInterest, ProtectedShift, ShiftNotes, ShiftTimes, ShiftTypeChoices } from "./shift-form-fields";
 import { SwapChangeConfirm } from "./swap-change-confirm";
-
-const TIME_OPTIONS = timeOptions();
 
 export type ShiftFormTarget = { date: string; editing?: Shift | null };
 
@@ -49,60 +34,9 @@ export function ShiftFormDialog({
   onClose: () => void;
 }) {
   const editing = target.editing ?? null;
-  const [form, setForm] = useState<ShiftFormState>(() => (editing ? formFromShift(editing) : emptyForm(target.date)));
-  const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  /** The server's question when the day belongs to a swap request; answered by saving again. */
-  const [question, setQuestion] = useState<string | null>(null);
+  const s = useShiftForm({ date: target.date, editing, shifts, onSave, onClose });
   const id = useId();
-  const choice = choiceOf(form);
-  const untimed = form.shiftType === "rest_day" || form.shiftType === "annual_leave";
-
-  const choose = (next: ShiftChoice, date = form.date) => {
-    const result = applyChoice({ ...form, date }, next, {
-      sameDayShifts: shifts.filter((s) => s.date === date),
-      editing,
-    });
-    setForm(result.form);
-    setMessage(result.message);
-    setError(null);
-  };
-
-  const changeDate = (date: string) => {
-    // The auto-match depends on the day, so a coverage shift looks again on the new day.
-    if (form.shiftType === "seeking_coverage" && isCalendarDay(date)) choose("seeking_coverage", date);
-    else setForm((f) => ({ ...f, date }));
-  };
-
-  const save = async (confirmSwapChange: boolean) => {
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(form, editing, confirmSwapChange);
-      onClose();
-    } catch (e) {
-      if (e instanceof SwapChangeQuestion) setQuestion(e.message);
-      else {
-        setQuestion(null);
-        setError(e instanceof Error ? e.message : "Something went wrong. Please try again.");
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!isCalendarDay(form.date)) return setError("Please enter a valid date");
-    if (!untimed) {
-      const issue = timePairIssue(form);
-      if (issue) return setError(issue.message);
-    }
-    await save(false);
-  };
-
-  const endsNextDay = !untimed && form.startTime && form.endTime && form.endTime <= form.startTime;
+  const { form, saving } = s;
 
   return (
     <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
@@ -113,104 +47,29 @@ export function ShiftFormDialog({
             {editing ? "Change this entry in your calendar." : "Add a shift, rest day or leave to your calendar."}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-busy={saving}>
-          <ShiftDateField id={`${id}-date`} value={form.date} onChange={changeDate} />
-
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1.5 text-base font-semibold">Shift type</legend>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-              {shiftChoices.map((c) => (
-                <label
-                  key={c.value}
-                  className={cn(
-                    "flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input bg-card px-2.5 py-2 text-sm font-semibold has-checked:border-2 has-checked:border-primary has-checked:bg-primary-soft has-focus-visible:outline-3 has-focus-visible:outline-focus",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-type`}
-                    value={c.value}
-                    checked={choice === c.value}
-                    onChange={() => choose(c.value)}
-                    className="size-4 accent-primary"
-                  />
-                  <span aria-hidden="true" className={cn("size-3 shrink-0 rounded-sm", shiftStyles[c.value].swatch)} />
-                  {c.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
+        <form onSubmit={s.submit} className="flex flex-col gap-4" noValidate aria-busy={saving}>
+          <ShiftDateField id={`${id}-date`} value={form.date} onChange={s.changeDate} />
+          <ShiftTypeChoices id={id} choice={s.choice} onChoose={(c) => s.choose(c)} />
           {form.shiftType === "rest_day" && (
-            <div className="flex items-start gap-3 rounded-md bg-[#e1f1fd] p-3">
-              <Checkbox
-                id={`${id}-interest`}
-                checked={form.restDayShiftInterest}
-                onCheckedChange={(v) => setForm((f) => ({ ...f, restDayShiftInterest: v === true }))}
-              />
-              <div className="flex flex-col gap-0.5">
-                <Label htmlFor={`${id}-interest`}>Available Off Day</Label>
-                <p className="text-sm text-[#0c4a6e]">
-                  You are open to working this rest day in a swap. Colleagues browsing your hub will see it.
-                </p>
-              </div>
-            </div>
+            <OffDayInterest id={id} checked={form.restDayShiftInterest} onChange={s.change} />
           )}
-
-          {!untimed && (
-            <div className="grid grid-cols-2 gap-3">
-              <TimeSelect
-                id={`${id}-start`}
-                label="Start time"
-                value={form.startTime}
-                onChange={(startTime) => setForm((f) => ({ ...f, startTime }))}
-              />
-              <TimeSelect
-                id={`${id}-end`}
-                label="End time"
-                value={form.endTime}
-                onChange={(endTime) => setForm((f) => ({ ...f, endTime }))}
-              />
-            </div>
-          )}
+          {!s.untimed && <ShiftTimes id={id} form={form} onChange={s.change} />}
           <p role="status" aria-live="polite" className="-mt-2 text-sm text-muted-foreground empty:hidden">
-            {message && <span className="block">{message}</span>}
-            {endsNextDay && <span className="block">Ends the next morning.</span>}
+            {s.message && <span className="block">{s.message}</span>}
+            {s.endsNextDay && <span className="block">Ends the next morning.</span>}
           </p>
+          {!s.untimed && <ProtectedShift id={id} checked={form.isProtected} onChange={s.change} />}
+          <ShiftNotes id={id} value={form.notes} onChange={s.change} />
 
-          {!untimed && (
-            <div className="flex items-center gap-3">
-              <Checkbox
-                id={`${id}-protected`}
-                checked={form.isProtected}
-                onCheckedChange={(v) => setForm((f) => ({ ...f, isProtected: v === true }))}
-              />
-              <Label htmlFor={`${id}-protected`} className="leading-snug">
-                Protected shift (cannot be swapped)
-              </Label>
-            </div>
-          )}
+          <div aria-live="assertive">{s.error && <FieldMessage role="alert">{s.error}</FieldMessage>}</div>
 
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-notes`}>Notes (optional)</Label>
-            <Textarea
-              id={`${id}-notes`}
-              value={form.notes}
-              maxLength={2000}
-              rows={2}
-              onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))}
-            />
-          </div>
-
-          <div aria-live="assertive">{error && <FieldMessage role="alert">{error}</FieldMessage>}</div>
-
-          {question ? (
+          {s.question ? (
             <SwapChangeConfirm
-              question={question}
+              question={s.question}
               busy={saving}
               action={editing ? "Change anyway" : "Add anyway"}
-              onKeep={() => setQuestion(null)}
-              onConfirm={() => void save(true)}
+              onKeep={s.dismissQuestion}
+              onConfirm={() => void s.save(true)}
             />
           ) : (
             <DialogFooter>
@@ -225,36 +84,5 @@ export function ShiftFormDialog({
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function TimeSelect({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <select
-        id={id}
-        value={value ?? ""}
-        onChange={(e) => onChange(e.target.value || null)}
-        className="h-11 w-full rounded-md border border-input bg-card px-3 text-base text-foreground shadow-xs"
-      >
-        <option value="">Not set</option>
-        {TIME_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -1,12 +1,14 @@
 import { fullName } from "@common/names";
 import { useEffect, useRef } from "react";
+import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
 import { type SwapWizardTarget, useSwapWizard, type WizardStep } from "../hooks/use-swap-wizard";
-import { Confirm, FindMatches, SelectCoverage, SelectShift } from "./swap-wizard-steps";
+import { SelectCoverage, SelectShift } from "./swap-wizard-steps";
+import { Confirm } from "./wizard-confirm";
+import { FindMatches } from "./wizard-find-matches";
 
 /** Every path numbers its steps out of all five; a step the path does not need is passed over. */
 const allSteps: WizardStep[] = ["select-shift", "find-matches", "select-coverage", "confirm", "message"];
@@ -49,6 +51,8 @@ export function SwapWizard({
   );
 }
 
+type Wizard = ReturnType<typeof useSwapWizard>;
+
 function WizardBody({
   target,
   initialShiftId,
@@ -59,7 +63,19 @@ function WizardBody({
   onClose: () => void;
 }) {
   const w = useSwapWizard({ target, initialShiftId, onClose });
-  const { step, index } = w;
+  return (
+    <>
+      <WizardHeader target={target} step={w.step} />
+      <div className="flex min-h-0 flex-col gap-3 overflow-y-auto">
+        <CurrentStep w={w} target={target} />
+      </div>
+      <WizardButtons w={w} onClose={onClose} />
+    </>
+  );
+}
+
+/** The title, 'Step n of 5' and the progress bar; focus moves to the step's name on each step. */
+function WizardHeader({ target, step }: { target: SwapWizardTarget | null; step: WizardStep }) {
   const number = allSteps.indexOf(step) + 1;
   const headingRef = useRef<HTMLParagraphElement>(null);
 
@@ -93,20 +109,27 @@ function WizardBody({
       <p ref={headingRef} tabIndex={-1} className="sr-only">
         {stepTitles[step]}
       </p>
+    </>
+  );
+}
 
-      <div className="flex min-h-0 flex-col gap-3 overflow-y-auto">
-        {step === "select-shift" && (
-          <SelectShift
-            shifts={w.eligible.data}
-            loading={w.eligible.isPending}
-            failed={w.eligible.isError}
-            selected={w.shiftId}
-            onSelect={w.setShiftId}
-            target={target}
-            asked={w.asked}
-          />
-        )}
-        {step === "find-matches" && w.shift && (
+function CurrentStep({ w, target }: { w: Wizard; target: SwapWizardTarget | null }) {
+  switch (w.step) {
+    case "select-shift":
+      return (
+        <SelectShift
+          shifts={w.eligible.data}
+          loading={w.eligible.isPending}
+          failed={w.eligible.isError}
+          selected={w.shiftId}
+          onSelect={w.setShiftId}
+          target={target}
+          asked={w.asked}
+        />
+      );
+    case "find-matches":
+      return (
+        w.shift && (
           <FindMatches
             shift={w.shift}
             loading={w.matches.isPending}
@@ -115,18 +138,22 @@ function WizardBody({
             choice={w.choice}
             onChoose={w.choose}
           />
-        )}
-        {step === "select-coverage" && (
-          <SelectCoverage
-            loading={w.matches.isPending}
-            match={w.match}
-            target={target}
-            offerIds={w.offerIds}
-            offerWarnings={w.offerWarnings}
-            onChange={w.setOfferIds}
-          />
-        )}
-        {step === "confirm" && w.shift && (
+        )
+      );
+    case "select-coverage":
+      return (
+        <SelectCoverage
+          loading={w.matches.isPending}
+          match={w.match}
+          target={target}
+          offerIds={w.offerIds}
+          offerWarnings={w.offerWarnings}
+          onChange={w.setOfferIds}
+        />
+      );
+    case "confirm":
+      return (
+        w.shift && (
           <Confirm
             shift={w.shift}
             match={w.match}
@@ -134,47 +161,58 @@ function WizardBody({
             offerWarnings={w.offerWarnings}
             grade={w.user?.clinicalGrade}
           />
-        )}
-        {step === "message" && (
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="swap-intro">
-              Message to {w.match ? <bdi>{w.match.user.firstName}</bdi> : "colleagues"}
-            </Label>
-            <Textarea
-              id="swap-intro"
-              value={w.message}
-              onChange={(e) => w.setMessage(e.target.value)}
-              rows={10}
-              maxLength={2000}
-              className="min-h-[12rem]"
-            />
-            <p className="text-sm text-muted-foreground">
-              It starts the conversation for this request. You can edit it.
-            </p>
-          </div>
-        )}
-      </div>
+        )
+      );
+    case "message":
+      return <IntroMessage w={w} />;
+  }
+}
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        {index > 0 ? (
-          <Button variant="outline" onClick={w.back} disabled={w.submitting}>
-            Back
-          </Button>
-        ) : (
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-        )}
-        {step === "message" ? (
-          <Button needsConnection onClick={w.submit} disabled={w.submitting || !w.shift}>
-            {w.submitting ? "Sending..." : "Send request"}
-          </Button>
-        ) : (
-          <Button onClick={w.next} disabled={!w.canGoOn}>
-            Next
-          </Button>
-        )}
-      </div>
-    </>
+/** The last step: the message that opens the conversation, written for the user and editable. */
+function IntroMessage({ w }: { w: Wizard }) {
+  return (
+    <FormField
+      id="swap-intro"
+      label={<>Message to {w.match ? <bdi>{w.match.user.firstName}</bdi> : "colleagues"}</>}
+      hint={
+        <p className="text-sm text-muted-foreground">It starts the conversation for this request. You can edit it.</p>
+      }
+    >
+      {(control) => (
+        <Textarea
+          {...control}
+          value={w.message}
+          onChange={(e) => w.setMessage(e.target.value)}
+          rows={10}
+          maxLength={2000}
+          className="min-h-[12rem]"
+        />
+      )}
+    </FormField>
+  );
+}
+
+function WizardButtons({ w, onClose }: { w: Wizard; onClose: () => void }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+      {w.index > 0 ? (
+        <Button variant="outline" onClick={w.back} disabled={w.submitting}>
+          Back
+        </Button>
+      ) : (
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+      )}
+      {w.step === "message" ? (
+        <Button needsConnection onClick={w.submit} disabled={w.submitting || !w.shift}>
+          {w.submitting ? "Sending..." : "Send request"}
+        </Button>
+      ) : (
+        <Button onClick={w.next} disabled={!w.canGoOn}>
+          Next
+        </Button>
+      )}
+    </div>
   );
 }
