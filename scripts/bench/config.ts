@@ -1,0 +1,51 @@
+// The bench's command line and the settings derived from it, shared by every phase of `npm run bench`.
+import { parseArgs } from "node:util";
+
+export const { values: args } = parseArgs({
+  options: {
+    users: { type: "string" },
+    quick: { type: "boolean", default: false },
+    "database-url": { type: "string" },
+    rate: { type: "string" },
+    duration: { type: "string" },
+    seed: { type: "string", default: "bench" },
+    reseed: { type: "boolean", default: false },
+    "skip-sockets": { type: "boolean", default: false },
+    "skip-import": { type: "boolean", default: false },
+    "skip-lighthouse": { type: "boolean", default: false },
+    "skip-push-burst": { type: "boolean", default: false },
+    only: { type: "string" },
+    help: { type: "boolean", default: false },
+  },
+});
+
+export const USAGE =
+  "Usage: npm run bench -- [--quick] [--users N] [--rate R] [--duration S] [--database-url URL] [--reseed] [--skip-sockets] [--skip-import] [--skip-lighthouse] [--only family,…]";
+
+export const quick = args.quick;
+export const USERS = Number(args.users ?? (quick ? 500 : 10_000));
+export const READ_RATE = Number(args.rate ?? 500);
+export const WRITE_RATE = Math.max(1, Math.round(READ_RATE / 5));
+export const DURATION = Number(args.duration ?? (quick ? 3 : 15));
+export const WARMUP = quick ? 1 : 3;
+export const CONNECTIONS = 20;
+export const PACED_CONNECTIONS = 64;
+export const SQL_RUNS = quick ? 200 : 1000;
+export const SQL_MAX_MS = quick ? 1500 : 5000;
+export const BENCH_USERS = 4;
+export const BUDGETS = {
+  readP99Ms: 25,
+  hubRangeP99Ms: 60,
+  socketP99Ms: 50,
+  importMs: 3000,
+  eventLoopMs: 50,
+  jsKb: 130,
+};
+export const MESSAGE_MARK = "bench message";
+
+export const t0 = performance.now();
+export const log = (msg: string) => console.error(`[bench ${((performance.now() - t0) / 1000).toFixed(0)}s] ${msg}`);
+
+export const ms = (n: number | null | undefined) => (n === null || n === undefined ? "–" : `${n.toFixed(1)}`);
+export const ratio = (a: number | null | undefined, b: number | null | undefined) =>
+  a && b ? Math.round((a / b) * 10) / 10 : null;

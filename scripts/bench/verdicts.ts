@@ -1,0 +1,154 @@
+// The last phase of `npm run bench`: a PASS/FAIL per budget of DESIGN §7.
+
+import type { ClientSize } from "./client-size";
+import { BUDGETS, ms, ratio } from "./config";
+import { families } from "./families";
+
+/** INFO: a figure beside a budget that is not held to it (e.g. the import's stress case). */
+export type Budget = { name: string; limit: string; value: string; verdict: "PASS" | "FAIL" | "MISSING" | "INFO" };
+
+/** Phase 5: a PASS/FAIL per budget of DESIGN §7. */
+export function verdicts(
+  results: Record<string, any>,
+  client: ClientSize | { status: string },
+  today: string,
+): Budget[] {
+  return [
+    ...familyVerdicts(results.http.families, today),
+    ...socketVerdicts(results.sockets),
+    ...importVerdicts(results.import),
+    ...pushVerdicts(results.pushBurst ?? [], results.notifications),
+    ...lighthouseVerdicts(results.lighthouse),
+    clientVerdict(client),
+  ];
+}
+
+function familyVerdicts(fams: Record<string, any>, today: string): Budget[] {
+  const budgets: Budget[] = [];
+  for (const [name, r] of Object.entries(fams)) {
+    const family = families(today).find((f) => f.name === name)!;
+    if (family.budgetMs === undefined) continue;
+    const limit = `p99 < ${family.budgetMs} ms at ${family.rate} req/s`;
+    if (r.status !== "ok") {
+      budgets.push({ name, limit, value: r.detail ?? r.status, verdict: r.status === "missing" ? "MISSING" : "FAIL" });
+      continue;
+    }
+    // A run that fell short of its rate or failed requests measured something else: it cannot pass.
+    const clean = r.errors === 0 && r.non2xx === 0 && !r.dropped && r.achievedRate >= family.rate * 0.9;
+    const pass = clean && r.p99 !== null && r.p99 < family.budgetMs;
+    budgets.push({
+      name,
+      limit,
+      value:
+        `p99 ${ms(r.p99)} ms, ${r.ratio.p99ToBare ?? "–"}× the bare route ` +
+        `(achieved ${r.achievedRate} req/s, ${r.errors} errors, ${r.non2xx} non-2xx` +
+        `${r.dropped ? `, ${r.dropped} not sent: saturated` : ""})`,
+      verdict: pass ? "PASS" : "FAIL",
+    });
+  }
+  return budgets;
+}
+
+function socketVerdicts(sockets: any): Budget[] {
+  const budgets: Budget[] = [];
+  if (sockets) {
+    budgets.push(
+      sockets.deliveryMs
+        ? {
+            name: "socket_delivery",
+            limit: `p99 < ${BUDGETS.socketP99Ms} ms, ${sockets.sockets} sockets, 2 instances`,
+            value: `p99 ${ms(sockets.deliveryMs.p99)} ms`,
+            verdict: sockets.deliveryMs.p99 < BUDGETS.socketP99Ms ? "PASS" : "FAIL",
+          }
+        : { name: "socket_delivery", limit: "p99 < 50 ms", value: sockets.status, verdict: verdictOf(sockets.status) },
+    );
+  }
+  return budgets;
+}
+
+function importVerdicts(imp: any): Budget[] {
+  const budgets: Budget[] = [];
+  if (imp) {
+    if (imp.profiles) {
+      for (const p of imp.profiles) {
+        budgets.push({
+          name: `import_${p.profile}`,
+          limit: `< ${BUDGETS.importMs} ms for ${(p.fileBytes / 1024 / 1024).toFixed(1)} MB, other requests p99 < ${BUDGETS.eventLoopMs} ms`,
+          value: `max ${p.importMs.max} ms, others p99 ${ms(p.during.p99Ms)} ms${p.realistic ? "" : " (stress case)"}`,
+          verdict:
+            p.importMs.max < BUDGETS.importMs && p.during.p99Ms < BUDGETS.eventLoopMs
+              ? "PASS"
+              : p.realistic
+                ? "FAIL"
+                : "INFO",
+        });
+      }
+    } else {
+      budgets.push({ name: "import", limit: "< 3 s", value: imp.status, verdict: verdictOf(imp.status) });
+    }
+  }
+  return budgets;
+}
+
+function pushVerdicts(
+  burst: import("./push-burst").BurstReads[],
+  notifications: import("./notifications").NotificationBench | undefined,
+): Budget[] {
+  const budgets: Budget[] = [];
+  for (const b of burst) {
+    const clean = b.read.errors === 0 && b.read.non2xx === 0 && b.push.lost === 0 && b.push.doubled === 0;
+    budgets.push({
+      name: `${b.family}_during_push_burst`,
+      limit:
+        `p99 < ${BUDGETS.readP99Ms} ms while ${b.bursts} bursts of ${b.events} pushes fan out; ` +
+        "push p99 < 1000 ms, none lost or doubled",
+      value:
+        `read p99 ${ms(b.read.p99)} ms (${ratio(b.read.p99, b.quietP99) ?? "–"}× its run without pushes), ` +
+        `push p99 ${b.push.p99Ms} ms, ${b.push.lost} lost, ${b.push.doubled} doubled`,
+      verdict: clean && b.read.p99 !== null && b.read.p99 < BUDGETS.readP99Ms && b.push.p99Ms < 1000 ? "PASS" : "FAIL",
+    });
+  }
+  if (notifications) {
+    const ok = notifications.p99Ms < 1000 && notifications.lost === 0 && notifications.doubled === 0;
+    budgets.push({
+      name: "notifications",
+      limit: `commit → push p99 < 1000 ms, ${notifications.events} events, ${notifications.instances} instances`,
+      value: `p99 ${notifications.p99Ms} ms, ${notifications.lost} lost, ${notifications.doubled} doubled`,
+      verdict: ok ? "PASS" : "FAIL",
+    });
+  }
+  return budgets;
+}
+
+function lighthouseVerdicts(lighthouse: any): Budget[] {
+  const budgets: Budget[] = [];
+  if (lighthouse) {
+    budgets.push(
+      ...(lighthouse.budgets ?? [
+        {
+          name: "lighthouse",
+          limit: "performance ≥ 95, accessibility 100",
+          value: lighthouse.status,
+          verdict: verdictOf(lighthouse.status),
+        },
+      ]),
+    );
+  }
+  return budgets;
+}
+
+function clientVerdict(client: ClientSize | { status: string }): Budget {
+  if ("gzipBytes" in client) {
+    return {
+      name: "initial_js",
+      limit: `≤ ${BUDGETS.jsKb} KB gzipped`,
+      value: `${(client.gzipBytes / 1024).toFixed(1)} KB in ${client.files.length} files`,
+      verdict: client.gzipBytes <= BUDGETS.jsKb * 1024 ? "PASS" : "FAIL",
+    };
+  }
+  return { name: "initial_js", limit: `≤ ${BUDGETS.jsKb} KB`, value: client.status, verdict: "FAIL" };
+}
+
+function verdictOf(status: string): Budget["verdict"] {
+  return status === "missing" ? "MISSING" : "FAIL";
+}
