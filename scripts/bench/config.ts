@@ -15,12 +15,15 @@ export const { values: args } = parseArgs({
     "skip-lighthouse": { type: "boolean", default: false },
     "skip-push-burst": { type: "boolean", default: false },
     only: { type: "string" },
+    repeat: { type: "string" },
+    against: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 
 export const USAGE =
-  "Usage: npm run bench -- [--quick] [--users N] [--rate R] [--duration S] [--database-url URL] [--reseed] [--skip-sockets] [--skip-import] [--skip-lighthouse] [--only family,…]";
+  "Usage: npm run bench -- [--quick] [--users N] [--rate R] [--duration S] [--repeat N] [--against REF] " +
+  "[--database-url URL] [--reseed] [--skip-sockets] [--skip-import] [--skip-lighthouse] [--skip-push-burst] [--only family,…]";
 
 export const quick = args.quick;
 export const USERS = Number(args.users ?? (quick ? 500 : 10_000));
@@ -33,6 +36,12 @@ export const PACED_CONNECTIONS = 64;
 export const SQL_RUNS = quick ? 200 : 1000;
 export const SQL_MAX_MS = quick ? 1500 : 5000;
 export const BENCH_USERS = 4;
+/** A budget's verdict is taken on the median of this many runs at least (DESIGN §7). */
+export const VERDICT_RUNS = 3;
+/** Runs of each family: three by default, so a full run gives verdicts; one in a smoke run. */
+export const REPEAT = Math.max(1, Number(args.repeat ?? (quick ? 1 : VERDICT_RUNS)));
+/** A against B needs alternations to tell a change from the machine's drift: at least three. */
+export const ROUNDS = args.against ? Math.max(REPEAT, 3) : REPEAT;
 export const BUDGETS = {
   readP99Ms: 25,
   hubRangeP99Ms: 60,

@@ -79,3 +79,25 @@ export async function postgresVersion(dbUrl: string) {
   await c.end();
   return v;
 }
+
+/**
+ * Database work per request comes from pg_stat_statements where the server loads it (the extension
+ * is created in the bench database if need be); elsewhere from pg_stat_database, which counts
+ * transactions rather than statements. Returns the note the report prints.
+ */
+export async function enableStatementStats(dbUrl: string): Promise<string> {
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    const preload = (await c.query("show shared_preload_libraries")).rows[0].shared_preload_libraries as string;
+    if (!preload.split(",").some((lib) => lib.trim() === "pg_stat_statements")) {
+      return "database work from pg_stat_database (transactions, rows read, blocks): this server does not load pg_stat_statements (shared_preload_libraries)";
+    }
+    await c.query("create extension if not exists pg_stat_statements");
+    return "database work from pg_stat_statements (statements, rows, shared blocks hit + read)";
+  } catch (err) {
+    return `database work from pg_stat_database: pg_stat_statements could not be used (${(err as Error).message})`;
+  } finally {
+    await c.end();
+  }
+}

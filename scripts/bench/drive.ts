@@ -24,7 +24,29 @@ export type Load = {
   bytesPerResponse: number;
   /** Paced runs: requests not sent because two seconds of backlog were already waiting. */
   dropped?: number;
+  /** When asked for: what the window cost the server and its database (scripts/bench/work.mjs). */
+  work?: Work;
 };
+
+/** Per request: CPU in ms, and the database's statements, rows and shared blocks (hit + read). */
+export type Work = {
+  requests: number;
+  source: "pg_stat_statements" | "pg_stat_database" | "none";
+  /** Backends of the database that disconnected during the window: their CPU is not counted. */
+  backendsLeft: number;
+  perRequest: {
+    serverCpuMs: number | null;
+    dbCpuMs: number | null;
+    cpuMs: number | null;
+    calls: number | null;
+    rows: number | null;
+    blocks: number | null;
+  };
+  machine: { windowS: number; stealShare: number | null; otherCores: number | null; loadAvg1: number | null } | null;
+};
+
+/** The processes whose work a run counts: the server's, and the client backends of its database. */
+export type WorkTarget = { serverPids: number[]; dbUrl: string | null };
 
 /**
  * Runs scripts/bench/load.mjs in a second process. "paced" sends at a steady rate and is what the
@@ -35,7 +57,7 @@ export async function drive(
   baseUrl: string,
   rate: number,
   requests: { method: string; path: string; headers?: Record<string, string>; body?: string }[],
-  opts: { duration?: number; warmup?: number; mode?: "paced" | "autocannon" } = {},
+  opts: { duration?: number; warmup?: number; mode?: "paced" | "autocannon"; work?: WorkTarget } = {},
 ): Promise<Load> {
   const mode = opts.mode ?? "paced";
   const cfg = {
@@ -46,6 +68,7 @@ export async function drive(
     duration: opts.duration ?? DURATION,
     warmup: opts.warmup ?? WARMUP,
     requests,
+    work: opts.work,
   };
   const dir = mkdtempSync(path.join(os.tmpdir(), "crewswap-load-"));
   const file = path.join(dir, "load.json");

@@ -1,38 +1,15 @@
-// Phases 2 and 3 of `npm run bench`: the app and the bare route as real processes, then every
-// endpoint family at its rate beside the bare route (the HTTP floor) and its own SQL (the query floor).
+// Phase 3 of `npm run bench`: every endpoint family at its rate, in rounds (--repeat, and A then B
+// with --against), each round beside the bare route (the HTTP floor); the family's own SQL (the
+// query floor) once. Every paced run also counts the work it cost (scripts/bench/work.mjs).
 import pg from "pg";
-import webpush from "web-push";
 import { userForSession } from "../../server/auth/queries";
-import { freePort, type Proc, spawnNode, waitForUrl } from "../lib/processes";
-import { startAppInstance } from "./app-instance";
-import { args, DURATION, log, ms, quick, ratio, SQL_MAX_MS, SQL_RUNS } from "./config";
+import { args, DURATION, log, ms, quick, ROUNDS, ratio, SQL_MAX_MS, SQL_RUNS } from "./config";
 import { drive, type Load, probe, requestsFor } from "./drive";
 import { type Family, families } from "./families";
+import { pairRatios, summariseRuns } from "./runs";
+import type { Servers, Target } from "./servers";
 import { captureSql, type SqlTiming, timeSql } from "./sql-baseline";
 import { type BenchUser, pickUsers, signIn } from "./users";
-
-export type Servers = { baseUrl: string; barePort: number; procs: Proc[] };
-
-/** Phase 2: the app as a real process and the bare Fastify baseline beside it. */
-export async function startServers(dbUrl: string, dataDir: string, procs: Proc[]): Promise<Servers> {
-  log("starting the server and the bare Fastify baseline …");
-  const barePort = await freePort();
-  const bare = spawnNode("scripts/bench/bare-server.mjs", { PORT: String(barePort) });
-  procs.push(bare);
-  // Real VAPID keys: in the push-burst phase the app encrypts and signs every push it sends.
-  const vapid = webpush.generateVAPIDKeys();
-  // As `npm start` runs it: the compiled server, built (if out of date) by prepare().
-  const app = await startAppInstance({
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    PUSH_ALLOW_INSECURE: "true",
-    DATABASE_URL: dbUrl,
-    DATA_DIR: dataDir,
-  });
-  procs.push(app);
-  await waitForUrl(`http://127.0.0.1:${barePort}/bare`, bare);
-  return { baseUrl: app.baseUrl, barePort, procs };
-}
 
 /** The endpoint's own SQL run directly on the database: the query floor. */
 async function sqlFloor(
@@ -53,17 +30,34 @@ async function sqlFloor(
   }
 }
 
-/** One family: its HTTP floor, its paced and burst runs, its SQL floor. */
+type Rounds = { a: Load[]; b: Load[]; bare: Load[] };
+
+/** The bare route, then A, then B (when there is one), ROUNDS times: pairs close in time. */
+async function runRounds(f: Family, users: BenchUser[], servers: Servers, dbUrl: string, withB: boolean) {
+  const runs: Rounds = { a: [], b: [], bare: [] };
+  const paced = (t: Target) =>
+    drive(t.baseUrl, f.rate, requestsFor(f, users, t.baseUrl), { work: { serverPids: [t.pid], dbUrl } });
+  for (let round = 1; round <= ROUNDS; round++) {
+    // The HTTP floor is measured right before the family, so both see the same machine load.
+    const bare = await drive(`http://127.0.0.1:${servers.barePort}`, f.rate, [{ method: "GET", path: "/bare" }], {
+      duration: Math.min(DURATION, 5),
+      warmup: quick ? 0.5 : 1,
+      work: { serverPids: [servers.barePid], dbUrl: null },
+    });
+    runs.bare.push(bare);
+    const of = ROUNDS > 1 ? ` (round ${round} of ${ROUNDS})` : "";
+    log(`${f.name} at ${f.rate} req/s for ${DURATION} s${of} (bare route p99 ${ms(bare.p99)} ms) …`);
+    runs.a.push(await paced(servers.a));
+    if (withB && servers.b) runs.b.push(await paced(servers.b));
+  }
+  return runs;
+}
+
+/** One family: its rounds, one burst run (for comparison only: a smoke run skips it), its SQL floor. */
 async function benchFamily(f: Family, users: BenchUser[], servers: Servers, pool: pg.Pool, dbUrl: string) {
-  const { baseUrl, barePort } = servers;
-  // The HTTP floor is measured right before each family, so both see the same machine load.
-  const bareLoad = await drive(`http://127.0.0.1:${barePort}`, f.rate, [{ method: "GET", path: "/bare" }], {
-    duration: Math.min(DURATION, 5),
-    warmup: quick ? 0.5 : 1,
-  });
-  log(`${f.name} at ${f.rate} req/s for ${DURATION} s (bare route p99 ${ms(bareLoad.p99)} ms) …`);
-  const load = await drive(baseUrl, f.rate, requestsFor(f, users, baseUrl));
-  // The burst figure is for comparison only: a smoke run skips it.
+  const withB = servers.b !== undefined && (await probe(f, users, servers.b.baseUrl)) === null;
+  const runs = await runRounds(f, users, servers, dbUrl, withB);
+  const baseUrl = servers.a.baseUrl;
   const burst = quick
     ? null
     : await drive(baseUrl, f.rate, requestsFor(f, users, baseUrl), {
@@ -73,7 +67,9 @@ async function benchFamily(f: Family, users: BenchUser[], servers: Servers, pool
       });
   const sql = await sqlFloor(pool, dbUrl, f, users[0]);
   const sqlT = "p50" in sql ? sql : null;
-  const result = {
+  const load = summariseRuns(runs.a);
+  const bare = summariseRuns(runs.bare);
+  return {
     status: "ok",
     method: f.method,
     path: requestsFor(f, users, baseUrl)[0].path,
@@ -87,16 +83,20 @@ async function benchFamily(f: Family, users: BenchUser[], servers: Servers, pool
       achievedRate: burst.achievedRate,
       errors: burst.errors + burst.non2xx,
     },
-    bare: { p50: bareLoad.p50, p99: bareLoad.p99 },
+    bare: { p50: bare.p50, p99: bare.p99, cpuMs: bare.work?.serverCpuMs ?? null, runs: bare.perRun },
     sql,
     ratio: {
-      p50ToBare: ratio(load.p50, bareLoad.p50),
-      p99ToBare: ratio(load.p99, bareLoad.p99),
+      p50ToBare: ratio(load.p50, bare.p50),
+      p99ToBare: ratio(load.p99, bare.p99),
       p50ToSql: ratio(load.p50, sqlT?.p50),
       p99ToSql: ratio(load.p99, sqlT?.p99),
+      cpuToBare: ratio(load.work?.cpuMs, bare.work?.serverCpuMs),
+    },
+    against: servers.b && {
+      ref: servers.b.label,
+      ...(withB ? { ...summariseRuns(runs.b), ratio: pairRatios(runs.a, runs.b) } : { status: "missing or failing" }),
     },
   };
-  return { bareLoad, result };
 }
 
 /** Phase 3: every endpoint family (or those named by --only), one after another. */
@@ -105,7 +105,6 @@ export async function benchFamilies(servers: Servers, dbUrl: string, today: stri
   log(`signed in ${users.length} seeded users (hubs: ${users.map((u) => u.hub).join(", ")})`);
   const only = args.only?.split(",");
   const fams = families(today).filter((f) => !only || only.includes(f.name));
-  const bareRuns: Record<string, Load> = {};
   const familyResults: Record<string, any> = {};
   const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   try {
@@ -116,12 +115,10 @@ export async function benchFamilies(servers: Servers, dbUrl: string, today: stri
         familyResults[f.name] = { status: missing === "missing" ? "missing" : "error", detail: missing };
         continue;
       }
-      const { bareLoad, result } = await benchFamily(f, users, servers, pool, dbUrl);
-      bareRuns[f.name] = bareLoad;
-      familyResults[f.name] = result;
+      familyResults[f.name] = await benchFamily(f, users, servers, pool, dbUrl);
     }
   } finally {
     await pool.end();
   }
-  return { bare: bareRuns, families: familyResults };
+  return { families: familyResults };
 }

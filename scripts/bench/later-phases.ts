@@ -6,9 +6,9 @@ import { root } from "../lib/processes";
 import { args, DURATION, log, quick } from "./config";
 import { drive, requestsFor } from "./drive";
 import { families } from "./families";
-import type { Servers } from "./http-phase";
 import { benchReadsDuringPushBurst } from "./push-burst";
 import { waitForQuiet } from "./quiet";
+import type { Servers } from "./servers";
 import { pickUsers, signIn } from "./users";
 
 async function optionalBench<T>(file: string, run: (mod: any) => Promise<T>): Promise<T | { status: string }> {

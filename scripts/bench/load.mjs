@@ -9,9 +9,13 @@
 // mode "autocannon": autocannon with `overallRate`. Its rate limit lets each connection send as
 // fast as it can until it has made its share for the current second, then wait for the next one:
 // the load arrives in bursts at the top of every second, with all connections busy at once.
+//
+// With `work` ({ serverPids, dbUrl }), the measured run also reports what it cost the server and
+// its database (scripts/bench/work.mjs), over the same window.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
+import { watchWork } from "./work.mjs";
 
 const input = process.argv[2];
 const cfg = JSON.parse(input.startsWith("@") ? readFileSync(input.slice(1), "utf8") : input);
@@ -166,4 +170,7 @@ function withAutocannon(seconds, record) {
 
 const run = cfg.mode === "autocannon" ? withAutocannon : paced;
 if (cfg.warmup > 0) await run(cfg.warmup, false);
-console.log(JSON.stringify(await run(cfg.duration, true)));
+const watch = cfg.work ? await watchWork(cfg.work) : null;
+const result = await run(cfg.duration, true);
+if (watch) result.work = await watch.stop(result.requests);
+console.log(JSON.stringify(result));

@@ -11,37 +11,51 @@
  *   npm run bench                       10,000 users, the full run (~10–15 minutes with seeding)
  *   npm run bench -- --quick            500 users, short runs: a smoke test of the whole pipeline
  *   npm run bench -- --users 2000 --rate 300 --duration 10 --database-url postgres://…/db
+ *   npm run bench -- --only shifts_list,swap_list --repeat 5 --against HEAD~1
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { todayInLondon } from "../../common/dates";
 import { type Proc, root } from "../lib/processes";
-import { args, CONNECTIONS, DURATION, log, quick, READ_RATE, t0, USAGE, USERS, WRITE_RATE } from "./config";
-import { benchDatabaseUrl, postgresVersion, prepare, tidy } from "./database";
-import { benchFamilies, startServers } from "./http-phase";
+import { type AgainstTree, buildAgainst } from "./against";
+import {
+  args,
+  CONNECTIONS,
+  DURATION,
+  log,
+  quick,
+  READ_RATE,
+  REPEAT,
+  ROUNDS,
+  t0,
+  USAGE,
+  USERS,
+  WRITE_RATE,
+} from "./config";
+import { benchDatabaseUrl, enableStatementStats, postgresVersion, prepare, tidy } from "./database";
+import { benchFamilies } from "./http-phase";
 import { benchImport, benchLighthousePages, benchPushBurst, benchSockets } from "./later-phases";
 import { benchNotifications } from "./notifications";
-import { printTable } from "./report";
-import { verdicts } from "./verdicts";
+import { printAgainst, printTable, printWork } from "./report";
+import { startServers } from "./servers";
+import { type Budget, printVerdicts, verdicts } from "./verdicts";
 
 if (args.help) {
   console.log(USAGE);
   process.exit(0);
 }
 
-async function main() {
-  const today = todayInLondon();
-  const dbUrl = benchDatabaseUrl();
-  const startLoad = os.loadavg();
-  const { seed, client } = await prepare(dbUrl);
-
+/** Phases 2 to 8, on servers that are stopped and a data directory that is removed whatever happens. */
+async function runPhases(dbUrl: string, today: string, against: AgainstTree | undefined) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-bench-"));
   const procs: Proc[] = [];
   const results: Record<string, any> = {};
   try {
-    const servers = await startServers(dbUrl, dataDir, procs);
+    const servers = await startServers(dbUrl, dataDir, procs, against);
     results.http = await benchFamilies(servers, dbUrl, today);
+    // B would claim outbox rows beside A in the push phases: it has had its turn.
+    if (servers.b) await procs.find((p) => p.pid === servers.b?.pid)?.stop();
     const imported = await benchImport(servers.baseUrl);
     if (imported) results.import = imported;
     const lighthouse = await benchLighthousePages(servers.baseUrl, dbUrl, today);
@@ -64,46 +78,74 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
     await tidy(dbUrl).catch(() => undefined);
   }
+  return results;
+}
 
+async function machine(dbUrl: string, startLoad: number[]) {
+  return {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    postgres: await postgresVersion(dbUrl),
+    loadAvgAtStart: startLoad.map((n) => Math.round(n * 100) / 100),
+    loadAvgAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  };
+}
+
+function report(summary: Record<string, any>, budgets: Budget[], workNote: string) {
+  const fams = summary.http.families;
+  printTable(fams);
+  printWork(fams, workNote);
+  if (args.against) printAgainst(fams);
+  console.log("");
+  printVerdicts(budgets);
+  console.log("");
+  mkdirSync(path.join(root, "bench"), { recursive: true });
+  const line = JSON.stringify(summary);
+  writeFileSync(path.join(root, "bench/results.json"), `${line}\n`);
+  console.log(line);
+}
+
+async function main() {
+  const today = todayInLondon();
+  const dbUrl = benchDatabaseUrl();
+  const startLoad = os.loadavg();
+  const { seed, client } = await prepare(dbUrl);
+  const workNote = await enableStatementStats(dbUrl);
+  log(workNote);
+  const against = args.against ? buildAgainst(args.against, log) : undefined;
+  let results: Record<string, any>;
+  try {
+    results = await runPhases(dbUrl, today, against);
+  } finally {
+    against?.remove();
+  }
   const budgets = verdicts(results, client, today);
-  const fams = results.http.families;
-  const pgVersion = await postgresVersion(dbUrl);
   const summary = {
     bench: "crewswap",
     at: new Date().toISOString(),
     quick,
-    machine: {
-      cpus: os.cpus().length,
-      cpu: os.cpus()[0]?.model,
-      memoryGb: Math.round(os.totalmem() / 1024 ** 3),
-      node: process.version,
-      postgres: pgVersion,
-      loadAvgAtStart: startLoad.map((n) => Math.round(n * 100) / 100),
-      loadAvgAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100),
-    },
+    machine: await machine(dbUrl, startLoad),
     settings: {
       users: USERS,
       readRate: READ_RATE,
       writeRate: WRITE_RATE,
       durationS: DURATION,
       connections: CONNECTIONS,
+      repeat: REPEAT,
+      rounds: ROUNDS,
+      against: against?.label ?? null,
     },
+    workSource: workNote,
     seed,
     client,
     ...results,
     budgets,
-    pass: budgets.every((b) => b.verdict === "PASS" || b.verdict === "INFO"),
+    pass: budgets.every((b) => b.verdict !== "FAIL" && b.verdict !== "MISSING"),
     seconds: Math.round((performance.now() - t0) / 1000),
   };
-
-  printTable(fams);
-  console.log("");
-  for (const b of budgets) console.log(`${b.verdict.padEnd(7)} ${b.name}: ${b.limit} — ${b.value}`);
-  console.log("");
-  mkdirSync(path.join(root, "bench"), { recursive: true });
-  const line = JSON.stringify(summary);
-  writeFileSync(path.join(root, "bench/results.json"), `${line}\n`);
-  console.log(line);
+  report(summary, budgets, workNote);
   process.exitCode = budgets.some((b) => b.verdict === "FAIL") ? 1 : 0;
 }
 

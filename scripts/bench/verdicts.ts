@@ -1,11 +1,23 @@
-// The last phase of `npm run bench`: a PASS/FAIL per budget of DESIGN §7.
+// The last phase of `npm run bench`: a PASS/FAIL per budget of DESIGN §7. A family's verdict is
+// taken on the median of at least VERDICT_RUNS runs; fewer give a PROVISIONAL figure that says so.
+// Each says how busy the machine was meanwhile. A smoke run (--quick) gives no verdicts: only a
+// phase that broke (an error, a route missing, requests failing, pushes lost) fails it.
 
 import type { ClientSize } from "./client-size";
-import { BUDGETS, ms, ratio } from "./config";
+import { BUDGETS, ms, quick, ratio, VERDICT_RUNS } from "./config";
 import { families } from "./families";
 
-/** INFO: a figure beside a budget that is not held to it (e.g. the import's stress case). */
-export type Budget = { name: string; limit: string; value: string; verdict: "PASS" | "FAIL" | "MISSING" | "INFO" };
+/**
+ * INFO: a figure beside a budget that is not held to it (e.g. the import's stress case, or any figure
+ * of a smoke run). PROVISIONAL: fewer runs than a verdict takes. `broken`: the phase did not measure.
+ */
+export type Budget = {
+  name: string;
+  limit: string;
+  value: string;
+  verdict: "PASS" | "FAIL" | "MISSING" | "INFO" | "PROVISIONAL";
+  broken?: boolean;
+};
 
 /** Phase 5: a PASS/FAIL per budget of DESIGN §7. */
 export function verdicts(
@@ -13,7 +25,7 @@ export function verdicts(
   client: ClientSize | { status: string },
   today: string,
 ): Budget[] {
-  return [
+  const budgets = [
     ...familyVerdicts(results.http.families, today),
     ...socketVerdicts(results.sockets),
     ...importVerdicts(results.import),
@@ -21,6 +33,21 @@ export function verdicts(
     ...lighthouseVerdicts(results.lighthouse),
     clientVerdict(client),
   ];
+  return quick ? budgets.map(smoke) : budgets;
+}
+
+function smoke(b: Budget): Budget {
+  const broken = b.broken || b.verdict === "MISSING";
+  return { ...b, verdict: broken ? "FAIL" : "INFO", value: `${b.value}${broken ? "" : " (smoke run: no verdict)"}` };
+}
+
+/** How busy the machine was in the family's worst window, so a reader knows what the run is worth. */
+function machineNote(work: any): string {
+  const m = work?.machine;
+  if (!m) return "";
+  const busy = (m.stealShare ?? 0) >= 0.05 || (m.otherCores ?? 0) >= 0.5;
+  const steal = m.stealShare === null ? "–" : `${Math.round(m.stealShare * 100)} %`;
+  return `; machine ${busy ? "BUSY" : "quiet"}: steal ${steal}, ${m.otherCores ?? "–"} cores used outside the bench, load ${m.loadAvg1 ?? "–"}`;
 }
 
 function familyVerdicts(fams: Record<string, any>, today: string): Budget[] {
@@ -30,20 +57,26 @@ function familyVerdicts(fams: Record<string, any>, today: string): Budget[] {
     if (family.budgetMs === undefined) continue;
     const limit = `p99 < ${family.budgetMs} ms at ${family.rate} req/s`;
     if (r.status !== "ok") {
-      budgets.push({ name, limit, value: r.detail ?? r.status, verdict: r.status === "missing" ? "MISSING" : "FAIL" });
+      const verdict = r.status === "missing" ? "MISSING" : "FAIL";
+      budgets.push({ name, limit, value: r.detail ?? r.status, verdict, broken: true });
       continue;
     }
     // A run that fell short of its rate or failed requests measured something else: it cannot pass.
     const clean = r.errors === 0 && r.non2xx === 0 && !r.dropped && r.achievedRate >= family.rate * 0.9;
     const pass = clean && r.p99 !== null && r.p99 < family.budgetMs;
+    const runs =
+      r.runs >= VERDICT_RUNS
+        ? `median of ${r.runs} runs (${r.p99Range[0]}–${r.p99Range[1]})`
+        : `${r.runs === 1 ? "one run" : `${r.runs} runs`}, not a verdict: that takes the median of ${VERDICT_RUNS}, would ${pass ? "pass" : "fail"}`;
     budgets.push({
       name,
       limit,
       value:
-        `p99 ${ms(r.p99)} ms, ${r.ratio.p99ToBare ?? "–"}× the bare route ` +
+        `p99 ${ms(r.p99)} ms, ${runs}, ${r.ratio.p99ToBare ?? "–"}× the bare route ` +
         `(achieved ${r.achievedRate} req/s, ${r.errors} errors, ${r.non2xx} non-2xx` +
-        `${r.dropped ? `, ${r.dropped} not sent: saturated` : ""})`,
-      verdict: pass ? "PASS" : "FAIL",
+        `${r.dropped ? `, ${r.dropped} not sent: saturated` : ""})${machineNote(r.work)}`,
+      verdict: r.runs < VERDICT_RUNS ? "PROVISIONAL" : pass ? "PASS" : "FAIL",
+      broken: r.errors + r.non2xx > 0,
     });
   }
   return budgets;
@@ -57,10 +90,10 @@ function socketVerdicts(sockets: any): Budget[] {
         ? {
             name: "socket_delivery",
             limit: `p99 < ${BUDGETS.socketP99Ms} ms, ${sockets.sockets} sockets, 2 instances`,
-            value: `p99 ${ms(sockets.deliveryMs.p99)} ms`,
+            value: `p99 ${ms(sockets.deliveryMs.p99)} ms; one run`,
             verdict: sockets.deliveryMs.p99 < BUDGETS.socketP99Ms ? "PASS" : "FAIL",
           }
-        : { name: "socket_delivery", limit: "p99 < 50 ms", value: sockets.status, verdict: verdictOf(sockets.status) },
+        : { name: "socket_delivery", limit: "p99 < 50 ms", value: sockets.status, ...verdictOf(sockets.status) },
     );
   }
   return budgets;
@@ -84,7 +117,7 @@ function importVerdicts(imp: any): Budget[] {
         });
       }
     } else {
-      budgets.push({ name: "import", limit: "< 3 s", value: imp.status, verdict: verdictOf(imp.status) });
+      budgets.push({ name: "import", limit: "< 3 s", value: imp.status, ...verdictOf(imp.status) });
     }
   }
   return budgets;
@@ -104,8 +137,9 @@ function pushVerdicts(
         "push p99 < 1000 ms, none lost or doubled",
       value:
         `read p99 ${ms(b.read.p99)} ms (${ratio(b.read.p99, b.quietP99) ?? "–"}× its run without pushes), ` +
-        `push p99 ${b.push.p99Ms} ms, ${b.push.lost} lost, ${b.push.doubled} doubled`,
+        `push p99 ${b.push.p99Ms} ms, ${b.push.lost} lost, ${b.push.doubled} doubled; one run`,
       verdict: clean && b.read.p99 !== null && b.read.p99 < BUDGETS.readP99Ms && b.push.p99Ms < 1000 ? "PASS" : "FAIL",
+      broken: !clean,
     });
   }
   if (notifications) {
@@ -113,8 +147,9 @@ function pushVerdicts(
     budgets.push({
       name: "notifications",
       limit: `commit → push p99 < 1000 ms, ${notifications.events} events, ${notifications.instances} instances`,
-      value: `p99 ${notifications.p99Ms} ms, ${notifications.lost} lost, ${notifications.doubled} doubled`,
+      value: `p99 ${notifications.p99Ms} ms, ${notifications.lost} lost, ${notifications.doubled} doubled; one run`,
       verdict: ok ? "PASS" : "FAIL",
+      broken: notifications.lost + notifications.doubled > 0,
     });
   }
   return budgets;
@@ -129,7 +164,7 @@ function lighthouseVerdicts(lighthouse: any): Budget[] {
           name: "lighthouse",
           limit: "performance ≥ 95, accessibility 100",
           value: lighthouse.status,
-          verdict: verdictOf(lighthouse.status),
+          ...verdictOf(lighthouse.status),
         },
       ]),
     );
@@ -146,9 +181,13 @@ function clientVerdict(client: ClientSize | { status: string }): Budget {
       verdict: client.gzipBytes <= BUDGETS.jsKb * 1024 ? "PASS" : "FAIL",
     };
   }
-  return { name: "initial_js", limit: `≤ ${BUDGETS.jsKb} KB`, value: client.status, verdict: "FAIL" };
+  return { name: "initial_js", limit: `≤ ${BUDGETS.jsKb} KB`, value: client.status, verdict: "FAIL", broken: true };
 }
 
-function verdictOf(status: string): Budget["verdict"] {
-  return status === "missing" ? "MISSING" : "FAIL";
+function verdictOf(status: string): Pick<Budget, "verdict" | "broken"> {
+  return { verdict: status === "missing" ? "MISSING" : "FAIL", broken: true };
+}
+
+export function printVerdicts(budgets: Budget[]) {
+  for (const b of budgets) console.log(`${b.verdict.padEnd(11)} ${b.name}: ${b.limit} — ${b.value}`);
 }
