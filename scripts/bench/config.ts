@@ -17,13 +17,14 @@ export const { values: args } = parseArgs({
     only: { type: "string" },
     repeat: { type: "string" },
     against: { type: "string" },
+    embedded: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
 });
 
 export const USAGE =
   "Usage: npm run bench -- [--quick] [--users N] [--rate R] [--duration S] [--repeat N] [--against REF] " +
-  "[--database-url URL] [--reseed] [--skip-sockets] [--skip-import] [--skip-lighthouse] [--skip-push-burst] [--only family,…]";
+  "[--database-url URL | --embedded] [--reseed] [--skip-sockets] [--skip-import] [--skip-lighthouse] [--skip-push-burst] [--only family,…]";
 
 export const quick = args.quick;
 export const USERS = Number(args.users ?? (quick ? 500 : 10_000));

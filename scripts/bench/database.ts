@@ -8,10 +8,12 @@ import { readSeedMarker, seedDatabase } from "../lib/seed-service";
 import { type ClientSize, measureClient } from "./client-size";
 import { args, log, MESSAGE_MARK, quick, USERS } from "./config";
 
+export const benchDatabaseName = () => (quick ? "crewswap_bench_quick" : "crewswap_bench");
+
 export function benchDatabaseUrl(): string {
   if (args["database-url"]) return args["database-url"];
   const server = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
-  server.pathname = quick ? "/crewswap_bench_quick" : "/crewswap_bench";
+  server.pathname = `/${benchDatabaseName()}`;
   return server.toString();
 }
 

@@ -33,7 +33,8 @@ import {
   USERS,
   WRITE_RATE,
 } from "./config";
-import { benchDatabaseUrl, enableStatementStats, postgresVersion, prepare, tidy } from "./database";
+import { benchDatabaseName, benchDatabaseUrl, enableStatementStats, postgresVersion, prepare, tidy } from "./database";
+import { startBenchPostgres } from "./embedded";
 import { benchFamilies } from "./http-phase";
 import { benchImport, benchLighthousePages, benchPushBurst, benchSockets } from "./later-phases";
 import { benchNotifications } from "./notifications";
@@ -108,8 +109,16 @@ function report(summary: Record<string, any>, budgets: Budget[], workNote: strin
 }
 
 async function main() {
+  const embedded = args.embedded ? await startBenchPostgres(benchDatabaseName(), log) : undefined;
+  try {
+    await benchOn(embedded?.url ?? benchDatabaseUrl());
+  } finally {
+    await embedded?.stop();
+  }
+}
+
+async function benchOn(dbUrl: string) {
   const today = todayInLondon();
-  const dbUrl = benchDatabaseUrl();
   const startLoad = os.loadavg();
   const { seed, client } = await prepare(dbUrl);
   const workNote = await enableStatementStats(dbUrl);
