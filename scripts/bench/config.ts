@@ -30,12 +30,13 @@ export const quick = args.quick;
 export const USERS = Number(args.users ?? (quick ? 500 : 10_000));
 export const READ_RATE = Number(args.rate ?? 500);
 export const WRITE_RATE = Math.max(1, Math.round(READ_RATE / 5));
-export const DURATION = Number(args.duration ?? (quick ? 3 : 15));
-export const WARMUP = quick ? 1 : 3;
+// A smoke run (CI) only shows that every phase still works: as short as still measures something.
+export const DURATION = Number(args.duration ?? (quick ? 2 : 15));
+export const WARMUP = quick ? 0.5 : 3;
 export const CONNECTIONS = 20;
 export const PACED_CONNECTIONS = 64;
-export const SQL_RUNS = quick ? 200 : 1000;
-export const SQL_MAX_MS = quick ? 1500 : 5000;
+export const SQL_RUNS = quick ? 100 : 1000;
+export const SQL_MAX_MS = quick ? 1000 : 5000;
 export const BENCH_USERS = 4;
 /** A budget's verdict is taken on the median of this many runs at least (DESIGN §7). */
 export const VERDICT_RUNS = 3;
