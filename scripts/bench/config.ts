@@ -52,6 +52,8 @@ export const BUDGETS = {
   eventLoopMs: 50,
   jsKb: 130,
 };
+/** DESIGN §7: a read's work per request within this many times the bare route's plus its SQL's. */
+export const WORK_TO_FLOOR = 2;
 export const MESSAGE_MARK = "bench message";
 
 export const t0 = performance.now();

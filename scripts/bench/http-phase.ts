@@ -53,6 +53,9 @@ async function runRounds(f: Family, users: BenchUser[], servers: Servers, dbUrl:
   return runs;
 }
 
+const floorCpu = (bare: number | null | undefined, sql: number | null | undefined) =>
+  typeof bare === "number" && typeof sql === "number" ? bare + sql : null;
+
 /** One family: its rounds, one burst run (for comparison only: a smoke run skips it), its SQL floor. */
 async function benchFamily(f: Family, users: BenchUser[], servers: Servers, pool: pg.Pool, dbUrl: string) {
   const withB = servers.b !== undefined && (await probe(f, users, servers.b.baseUrl)) === null;
@@ -91,6 +94,8 @@ async function benchFamily(f: Family, users: BenchUser[], servers: Servers, pool
       p50ToSql: ratio(load.p50, sqlT?.p50),
       p99ToSql: ratio(load.p99, sqlT?.p99),
       cpuToBare: ratio(load.work?.cpuMs, bare.work?.serverCpuMs),
+      // DESIGN §7: a read's work within 2× the bare route's plus its own SQL's.
+      cpuToFloor: ratio(load.work?.cpuMs, floorCpu(bare.work?.serverCpuMs, sqlT?.cpuMs)),
     },
     against: servers.b && {
       ref: servers.b.label,

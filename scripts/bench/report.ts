@@ -52,7 +52,7 @@ export function printTable(fams: Record<string, any>) {
 }
 
 export function printWork(fams: Record<string, any>, note: string) {
-  const head = ["family", "server ms", "db ms", "cpu ms", "cpu range", "bare ms", "cpu/bare"];
+  const head = ["family", "server ms", "db ms", "cpu ms", "cpu range", "bare ms", "sql ms", "cpu/bare", "cpu/floor"];
   head.push("stmts", "rows", "blocks", "steal", "others", "load");
   const rows = Object.entries(fams).flatMap(([name, r]) => {
     const w = r.work;
@@ -65,7 +65,9 @@ export function printWork(fams: Record<string, any>, note: string) {
         num(w.cpuMs, 3),
         span(w.cpuMsRange, 3),
         num(r.bare.cpuMs, 3),
+        num(r.sql?.cpuMs, 3),
         times(r.ratio.cpuToBare),
+        times(r.ratio.cpuToFloor),
         num(w.calls, 1),
         num(w.rows, 1),
         num(w.blocks, 1),
@@ -77,7 +79,8 @@ export function printWork(fams: Record<string, any>, note: string) {
   });
   printRows(
     "Work per request (medians over the runs): CPU ms of the server process, of its database's client backends, " +
-      `both; the bare route's server CPU; ${note}. ` +
+      "both; the bare route's server CPU; the backend CPU of one round of the family's own SQL; 'floor' is " +
+      `bare + sql; ${note}. ` +
       "Machine, worst window: CPU steal, cores busy outside the bench, load average",
     head,
     rows,

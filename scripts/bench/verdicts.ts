@@ -4,7 +4,7 @@
 // phase that broke (an error, a route missing, requests failing, pushes lost) fails it.
 
 import type { ClientSize } from "./client-size";
-import { BUDGETS, ms, quick, ratio, VERDICT_RUNS } from "./config";
+import { BUDGETS, ms, quick, ratio, VERDICT_RUNS, WORK_TO_FLOOR } from "./config";
 import { families } from "./families";
 
 /**
@@ -78,8 +78,26 @@ function familyVerdicts(fams: Record<string, any>, today: string): Budget[] {
       verdict: r.runs < VERDICT_RUNS ? "PROVISIONAL" : pass ? "PASS" : "FAIL",
       broken: r.errors + r.non2xx > 0,
     });
+    if (family.method === "GET" && r.ratio.cpuToFloor !== null) budgets.push(workVerdict(name, r));
   }
   return budgets;
+}
+
+/** DESIGN §7: a read's work per request within 2× the bare route's plus its own SQL's. */
+function workVerdict(name: string, r: any): Budget {
+  const pass = r.ratio.cpuToFloor <= WORK_TO_FLOOR;
+  const runs =
+    r.runs >= VERDICT_RUNS
+      ? `median of ${r.runs} runs (${r.work.cpuMsRange[0]}–${r.work.cpuMsRange[1]} ms)`
+      : `${r.runs === 1 ? "one run" : `${r.runs} runs`}, not a verdict, would ${pass ? "pass" : "fail"}`;
+  return {
+    name: `${name}_work`,
+    limit: `server + database CPU per request ≤ ${WORK_TO_FLOOR}× the bare route's + its SQL's`,
+    value:
+      `${r.work.cpuMs.toFixed(3)} ms, ${r.ratio.cpuToFloor}× (bare ${r.bare.cpuMs.toFixed(3)} + ` +
+      `sql ${r.sql.cpuMs.toFixed(3)} ms), ${runs}`,
+    verdict: r.runs < VERDICT_RUNS ? "PROVISIONAL" : pass ? "PASS" : "FAIL",
+  };
 }
 
 function socketVerdicts(sockets: any): Budget[] {

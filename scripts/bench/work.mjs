@@ -3,30 +3,10 @@
 // Neighbours on a shared machine stretch latency but barely change these, so they compare across
 // runs and machines where latencies do not. Also what the rest of the machine did meanwhile (CPU
 // steal, CPU of processes outside the bench, load average), so a reader knows what a run is worth.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import pg from "pg";
-
-const TICKS_PER_S = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** utime + stime of a process (all its threads) in ms, or null when it is gone or /proc is not there. */
-function cpuMsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
-  } catch {
-    return null;
-  }
-}
+import { cpuMsOf, TICKS_PER_S } from "./proc-cpu.mjs";
 
 /** The machine's CPU time in ms over all cores: busy (steal excluded), steal and all. */
 function machineMs() {
