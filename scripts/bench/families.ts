@@ -36,24 +36,11 @@ const afterOf = (path: string) => new URL(path, "http://localhost").searchParams
 
 const uncachedHub = (db: Db) => hubListing(db);
 
-export function families(today: string): Family[] {
-  const monthEnd = addDays(today, 30);
-  const read = { method: "GET" as const, rate: READ_RATE, budgetMs: BUDGETS.readP99Ms };
+const read = { method: "GET" as const, rate: READ_RATE, budgetMs: BUDGETS.readP99Ms };
+
+/** The hub listing: its pages, counts and date ranges, one family each. */
+function hubFamilies(today: string, monthEnd: string): Family[] {
   return [
-    { name: "auth_user", ...read, request: () => ({ path: "/api/auth/user" }), sql: async () => undefined },
-    {
-      name: "shifts_list",
-      ...read,
-      request: () => ({ path: "/api/shifts" }),
-      // The route's cache miss: the fingerprint, then the list (a cache of 0 bytes keeps nothing).
-      sql: (db, user) => shiftListCache(db, 0)(user.id, {}),
-    },
-    {
-      name: "availability_month",
-      ...read,
-      request: () => ({ path: `/api/availability?start=${today}&end=${monthEnd}` }),
-      sql: (db, user) => listAvailability(db, user.id, today, monthEnd),
-    },
     {
       name: "hub_browse",
       ...read,
@@ -99,6 +86,27 @@ export function families(today: string): Family[] {
       sql: (db, user, u) =>
         uncachedHub(db).page(user.id, u.hub, { fromDate: addDays(today, 7), toDate: addDays(today, 21) }),
     },
+  ];
+}
+
+export function families(today: string): Family[] {
+  const monthEnd = addDays(today, 30);
+  return [
+    { name: "auth_user", ...read, request: () => ({ path: "/api/auth/user" }), sql: async () => undefined },
+    {
+      name: "shifts_list",
+      ...read,
+      request: () => ({ path: "/api/shifts" }),
+      // The route's cache miss: the fingerprint, then the list (a cache of 0 bytes keeps nothing).
+      sql: (db, user) => shiftListCache(db, 0)(user.id, {}),
+    },
+    {
+      name: "availability_month",
+      ...read,
+      request: () => ({ path: `/api/availability?start=${today}&end=${monthEnd}` }),
+      sql: (db, user) => listAvailability(db, user.id, today, monthEnd),
+    },
+    ...hubFamilies(today, monthEnd),
     {
       name: "find_matches",
       ...read,
