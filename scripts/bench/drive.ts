@@ -24,6 +24,8 @@ export type Load = {
   bytesPerResponse: number;
   /** Paced runs: requests not sent because two seconds of backlog were already waiting. */
   dropped?: number;
+  /** Paced runs: of the errors, requests that timed out or were still unanswered at the end. */
+  slow?: number;
   /** When asked for: what the window cost the server and its database (scripts/bench/work.mjs). */
   work?: Work;
 };

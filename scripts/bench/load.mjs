@@ -59,6 +59,8 @@ async function paced(seconds, record) {
   const samples = [];
   const codes = {};
   let errors = 0;
+  // Errors that are the server being slow, not broken: a smoke run on a busy machine tells them apart.
+  let timeouts = 0;
   let dropped = 0;
   let bytes = 0;
   // How late this process sent each request: time the server never saw, counted in its latency.
@@ -97,7 +99,10 @@ async function paced(seconds, record) {
           });
         },
       );
-      req.on("timeout", () => req.destroy(new Error("timeout")));
+      req.on("timeout", () => {
+        timeouts += 1;
+        req.destroy(new Error("timeout"));
+      });
       req.on("error", () => {
         errors += 1;
         resolve();
@@ -129,6 +134,7 @@ async function paced(seconds, record) {
   sendLags.sort((a, b) => a - b);
   return {
     ...summary(samples, codes, errors + abandoned, elapsed, bytes),
+    slow: timeouts + abandoned,
     dropped,
     sendLagP99: round(percentile(sendLags, 99)),
     sendLagMax: round(sendLags[sendLags.length - 1] ?? null),

@@ -72,6 +72,7 @@ export function summariseRuns(loads: Load[]) {
     errors: sum((l) => l.errors),
     non2xx: sum((l) => l.non2xx),
     dropped: sum((l) => l.dropped),
+    slow: sum((l) => l.slow),
     work: summariseWork(loads.flatMap((l) => (l.work ? [l.work] : []))),
     perRun: loads.map((l) => ({ p50: l.p50, p99: l.p99, cpuMs: l.work?.perRequest.cpuMs ?? null })),
   };

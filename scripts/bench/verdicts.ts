@@ -66,7 +66,7 @@ function familyVerdicts(fams: Record<string, any>, today: string): Budget[] {
     const pass = clean && r.p99 !== null && r.p99 < family.budgetMs;
     const runs =
       r.runs >= VERDICT_RUNS
-        ? `median of ${r.runs} runs (${r.p99Range[0]}–${r.p99Range[1]})`
+        ? `median of ${r.runs} runs (${ms(r.p99Range[0])}–${ms(r.p99Range[1])})`
         : `${r.runs === 1 ? "one run" : `${r.runs} runs`}, not a verdict: that takes the median of ${VERDICT_RUNS}, would ${pass ? "pass" : "fail"}`;
     budgets.push({
       name,
@@ -76,7 +76,8 @@ function familyVerdicts(fams: Record<string, any>, today: string): Budget[] {
         `(achieved ${r.achievedRate} req/s, ${r.errors} errors, ${r.non2xx} non-2xx` +
         `${r.dropped ? `, ${r.dropped} not sent: saturated` : ""})${machineNote(r.work)}`,
       verdict: r.runs < VERDICT_RUNS ? "PROVISIONAL" : pass ? "PASS" : "FAIL",
-      broken: r.errors + r.non2xx > 0,
+      // Timeouts are a busy machine; an error answer or a refused connection is a broken phase.
+      broken: r.non2xx > 0 || r.errors > r.slow,
     });
     if (family.method === "GET" && r.ratio.cpuToFloor !== null) budgets.push(workVerdict(name, r));
   }
@@ -88,7 +89,7 @@ function workVerdict(name: string, r: any): Budget {
   const pass = r.ratio.cpuToFloor <= WORK_TO_FLOOR;
   const runs =
     r.runs >= VERDICT_RUNS
-      ? `median of ${r.runs} runs (${r.work.cpuMsRange[0]}–${r.work.cpuMsRange[1]} ms)`
+      ? `median of ${r.runs} runs (${r.work.cpuMsRange[0].toFixed(3)}–${r.work.cpuMsRange[1].toFixed(3)} ms)`
       : `${r.runs === 1 ? "one run" : `${r.runs} runs`}, not a verdict, would ${pass ? "pass" : "fail"}`;
   return {
     name: `${name}_work`,
@@ -157,7 +158,7 @@ function pushVerdicts(
         `read p99 ${ms(b.read.p99)} ms (${ratio(b.read.p99, b.quietP99) ?? "–"}× its run without pushes), ` +
         `push p99 ${b.push.p99Ms} ms, ${b.push.lost} lost, ${b.push.doubled} doubled; one run`,
       verdict: clean && b.read.p99 !== null && b.read.p99 < BUDGETS.readP99Ms && b.push.p99Ms < 1000 ? "PASS" : "FAIL",
-      broken: !clean,
+      broken: b.read.non2xx > 0 || b.push.lost + b.push.doubled > 0,
     });
   }
   if (notifications) {
