@@ -39,8 +39,7 @@ const DATABASE_SQL = `select (xact_commit + xact_rollback)::float8 as calls,
  * database (its client backends and their counters are summed, this connection's excepted).
  */
 export async function watchWork({ serverPids, dbUrl }) {
-  const client = dbUrl ? new pg.Client({ connectionString: dbUrl }) : null;
-  if (client) await client.connect();
+  const client = dbUrl ? await connect(dbUrl) : null;
   const source = client ? await statsSource(client) : null;
   const snapshot = async () => {
     const backends = client ? await backendCpu(client) : new Map();
@@ -65,6 +64,18 @@ export async function watchWork({ serverPids, dbUrl }) {
       return workBetween(start, end, requests, source);
     },
   };
+}
+
+/** A connection to watch the database through; none (and no database figures) when the server refuses one. */
+async function connect(dbUrl) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  try {
+    await client.connect();
+    return client;
+  } catch (err) {
+    console.error(`work: no database figures for this run: ${err.message}`);
+    return null;
+  }
 }
 
 async function statsSource(client) {
