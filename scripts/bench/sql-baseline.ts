@@ -28,6 +28,10 @@ export async function captureSql(pool: pg.Pool, call: (db: Db) => Promise<unknow
     else statements.push({ query: config.text, params: [...(config.values ?? values ?? [])], name: config.name });
     return pool.query(config as pg.QueryConfig, values as unknown[]);
   }) as pg.Pool["query"];
+  // Checked out from the pool itself: Pool's methods run with `this` the recording would keep the
+  // pool's list of clients on the recording, and the pool's end() would then wait for a client it
+  // no longer has (the bench hung after a family whose service opens a transaction).
+  recording.connect = (() => pool.connect()) as pg.Pool["connect"];
   await call(drizzle(recording, { schema }));
   return statements;
 }
