@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../../server/db/open";
 import * as schema from "../../server/db/schema";
-import { cpuMsOf } from "./proc-cpu.mjs";
+import { cpuMsOf, TICKS_PER_S } from "./proc-cpu.mjs";
 
 export type Statement = { query: string; params: unknown[]; name?: string };
 /** `cpuMs`: the backend's CPU per round (from /proc when the database runs on this machine), or null. */
@@ -36,6 +36,9 @@ export async function captureSql(pool: pg.Pool, call: (db: Db) => Promise<unknow
   return statements;
 }
 
+/** Below ten ticks of the CPU clock a backend's CPU is mostly rounding: not reported, and no work verdict. */
+const MIN_CPU_MS = (10 * 1000) / TICKS_PER_S;
+
 const round = (n: number) => Math.round(n * 100) / 100;
 
 function percentile(sorted: number[], p: number): number {
@@ -67,7 +70,9 @@ export async function timeSql(url: string, statements: Statement[], runs: number
     times.sort((a, b) => a - b);
     return {
       cpuMs:
-        cpuBefore === null || cpuAfter === null ? null : Number(((cpuAfter - cpuBefore) / times.length).toFixed(3)),
+        cpuBefore === null || cpuAfter === null || cpuAfter - cpuBefore < MIN_CPU_MS
+          ? null
+          : Number(((cpuAfter - cpuBefore) / times.length).toFixed(3)),
       statements: statements.length,
       runs: times.length,
       p50: round(percentile(times, 50)),
