@@ -9,11 +9,12 @@ export type AppInstance = Proc & { baseUrl: string };
  */
 export async function startAppInstance(
   env: NodeJS.ProcessEnv & { DATABASE_URL: string; DATA_DIR: string },
-  opts: { keepBytes?: number; timeoutMs?: number } = {},
+  opts: { keepBytes?: number; timeoutMs?: number; script?: string } = {},
 ): Promise<AppInstance> {
   const port = await freePort();
   const app = spawnNode(
-    "dist/server/main.js",
+    // Another tree's build (bench --against) finds its client and migrations beside its own file.
+    opts.script ?? "dist/server/main.js",
     {
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",

@@ -9,9 +9,13 @@
 // mode "autocannon": autocannon with `overallRate`. Its rate limit lets each connection send as
 // fast as it can until it has made its share for the current second, then wait for the next one:
 // the load arrives in bursts at the top of every second, with all connections busy at once.
+//
+// With `work` ({ serverPids, dbUrl }), the measured run also reports what it cost the server and
+// its database (scripts/bench/work.mjs), over the same window.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
+import { watchWork } from "./work.mjs";
 
 const input = process.argv[2];
 const cfg = JSON.parse(input.startsWith("@") ? readFileSync(input.slice(1), "utf8") : input);
@@ -50,13 +54,48 @@ function summary(samples, codes, errors, seconds, bytes) {
 const MAX_BACKLOG_S = 2;
 const DRAIN_S = 5;
 
+/** One request, due at `due`; its answer (or its failure) is counted in `tally`. */
+function send(agent, r, due, tally) {
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        method: r.method,
+        path: r.path,
+        headers: { ...r.headers, ...(r.body ? { "content-length": r.body.length } : {}) },
+        timeout: 10_000,
+      },
+      (res) => {
+        res.on("data", (chunk) => {
+          tally.bytes += chunk.length;
+        });
+        res.on("end", () => {
+          const ms = performance.now() - due;
+          tally.codes[res.statusCode] = (tally.codes[res.statusCode] ?? 0) + 1;
+          if (res.statusCode >= 200 && res.statusCode < 300) tally.samples.push(ms);
+          resolve();
+        });
+      },
+    );
+    req.on("timeout", () => {
+      tally.timeouts += 1;
+      req.destroy(new Error("timeout"));
+    });
+    req.on("error", () => {
+      tally.errors += 1;
+      resolve();
+    });
+    req.end(r.body);
+  });
+}
+
 async function paced(seconds, record) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: cfg.connections });
-  const samples = [];
-  const codes = {};
-  let errors = 0;
+  // `timeouts`: errors that are the server being slow, not broken (a smoke run tells them apart).
+  const tally = { samples: [], codes: {}, errors: 0, timeouts: 0, bytes: 0 };
   let dropped = 0;
-  let bytes = 0;
   // How late this process sent each request: time the server never saw, counted in its latency.
   const sendLags = [];
   const total = Math.max(1, Math.round(cfg.rate * seconds));
@@ -69,37 +108,7 @@ async function paced(seconds, record) {
       dropped += 1;
       return;
     }
-    const r = requests[i % requests.length];
-    const done = new Promise((resolve) => {
-      const req = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          method: r.method,
-          path: r.path,
-          headers: { ...r.headers, ...(r.body ? { "content-length": r.body.length } : {}) },
-          timeout: 10_000,
-        },
-        (res) => {
-          res.on("data", (chunk) => {
-            bytes += chunk.length;
-          });
-          res.on("end", () => {
-            const ms = performance.now() - due;
-            codes[res.statusCode] = (codes[res.statusCode] ?? 0) + 1;
-            if (res.statusCode >= 200 && res.statusCode < 300) samples.push(ms);
-            resolve();
-          });
-        },
-      );
-      req.on("timeout", () => req.destroy(new Error("timeout")));
-      req.on("error", () => {
-        errors += 1;
-        resolve();
-      });
-      req.end(r.body);
-    });
+    const done = send(agent, requests[i % requests.length], due, tally);
     pending.add(done);
     done.then(() => pending.delete(done));
   };
@@ -124,7 +133,8 @@ async function paced(seconds, record) {
   if (!record) return null;
   sendLags.sort((a, b) => a - b);
   return {
-    ...summary(samples, codes, errors + abandoned, elapsed, bytes),
+    ...summary(tally.samples, tally.codes, tally.errors + abandoned, elapsed, tally.bytes),
+    slow: tally.timeouts + abandoned,
     dropped,
     sendLagP99: round(percentile(sendLags, 99)),
     sendLagMax: round(sendLags[sendLags.length - 1] ?? null),
@@ -166,4 +176,7 @@ function withAutocannon(seconds, record) {
 
 const run = cfg.mode === "autocannon" ? withAutocannon : paced;
 if (cfg.warmup > 0) await run(cfg.warmup, false);
-console.log(JSON.stringify(await run(cfg.duration, true)));
+const watch = cfg.work ? await watchWork(cfg.work) : null;
+const result = await run(cfg.duration, true);
+if (watch) result.work = await watch.stop(result.requests);
+console.log(JSON.stringify(result));

@@ -2,9 +2,18 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../../server/db/open";
 import * as schema from "../../server/db/schema";
+import { cpuMsOf, TICKS_PER_S } from "./proc-cpu.mjs";
 
 export type Statement = { query: string; params: unknown[]; name?: string };
-export type SqlTiming = { statements: number; runs: number; p50: number; p99: number; mean: number };
+/** `cpuMs`: the backend's CPU per round (from /proc when the database runs on this machine), or null. */
+export type SqlTiming = {
+  statements: number;
+  runs: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  cpuMs: number | null;
+};
 
 /**
  * Records the SQL a service call sends (every query that reaches the pool, through Drizzle or as a
@@ -19,9 +28,16 @@ export async function captureSql(pool: pg.Pool, call: (db: Db) => Promise<unknow
     else statements.push({ query: config.text, params: [...(config.values ?? values ?? [])], name: config.name });
     return pool.query(config as pg.QueryConfig, values as unknown[]);
   }) as pg.Pool["query"];
+  // Checked out from the pool itself: Pool's methods run with `this` the recording would keep the
+  // pool's list of clients on the recording, and the pool's end() would then wait for a client it
+  // no longer has (the bench hung after a family whose service opens a transaction).
+  recording.connect = (() => pool.connect()) as pg.Pool["connect"];
   await call(drizzle(recording, { schema }));
   return statements;
 }
+
+/** Below ten ticks of the CPU clock a backend's CPU is mostly rounding: not reported, and no work verdict. */
+const MIN_CPU_MS = (10 * 1000) / TICKS_PER_S;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -41,6 +57,8 @@ export async function timeSql(url: string, statements: Statement[], runs: number
       for (const s of statements) await client.query({ text: s.query, values: s.params, name: s.name });
     };
     for (let i = 0; i < Math.min(50, runs); i++) await once();
+    const backend = (await client.query("select pg_backend_pid() as pid")).rows[0].pid as number;
+    const cpuBefore = cpuMsOf(backend);
     const times: number[] = [];
     const deadline = performance.now() + maxMs;
     for (let i = 0; i < runs && (i < 50 || performance.now() < deadline); i++) {
@@ -48,8 +66,13 @@ export async function timeSql(url: string, statements: Statement[], runs: number
       await once();
       times.push(performance.now() - t0);
     }
+    const cpuAfter = cpuMsOf(backend);
     times.sort((a, b) => a - b);
     return {
+      cpuMs:
+        cpuBefore === null || cpuAfter === null || cpuAfter - cpuBefore < MIN_CPU_MS
+          ? null
+          : Number(((cpuAfter - cpuBefore) / times.length).toFixed(3)),
       statements: statements.length,
       runs: times.length,
       p50: round(percentile(times, 50)),

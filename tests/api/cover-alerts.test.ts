@@ -253,12 +253,12 @@ describe("the daily limit", () => {
     for (const day of days) await offDay(t.database.db, busy.id, day);
     for (const day of days) await openRequest(eve, day);
     await settle([eve, busy], 3);
-    // Sent when due; with no delay the digest may go out in more than one mail.
+    // Sent when due; with no delay the digest may go out in more than one mail, from either instance.
     const heading = "Colleagues who need cover on days you marked free:";
-    const coverMails = () => t.mails.filter((m) => m.text.includes(heading));
+    const coverMails = () => [...t.mails, ...second.mails].filter((m) => m.text.includes(heading));
     const lines = () => coverMails().flatMap((m) => m.text.split("\n").filter((l) => l.startsWith("- ")));
     await until(() => lines().length >= 2, 20_000);
-    expect(lines()).toEqual(days.slice(3).map((d) => `- Day shift ${shortDate(d)} at Dudley Hub, for Eve Elm`));
+    expect(lines().sort()).toEqual(days.slice(3).map((d) => `- Day shift ${shortDate(d)} at Dudley Hub, for Eve Elm`).sort());
     expect(coverMails()[0].text).not.toContain("This is waiting for you");
     expect(((await busy.client.get("/api/cover-alerts")).body as unknown[]).length).toBe(5);
   });

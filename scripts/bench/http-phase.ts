@@ -1,0 +1,129 @@
+// Phase 3 of `npm run bench`: every endpoint family at its rate, in rounds (--repeat, and A then B
+// with --against), each round beside the bare route (the HTTP floor); the family's own SQL (the
+// query floor) once. Every paced run also counts the work it cost (scripts/bench/work.mjs).
+import pg from "pg";
+import { userForSession } from "../../server/auth/sessions";
+import { args, DURATION, log, ms, quick, ROUNDS, ratio, SQL_MAX_MS, SQL_RUNS } from "./config";
+import { drive, type Load, probe, requestsFor } from "./drive";
+import { type Family, families } from "./families";
+import { pairRatios, summariseRuns } from "./runs";
+import type { Servers, Target } from "./servers";
+import { captureSql, type SqlTiming, timeSql } from "./sql-baseline";
+import { type BenchUser, pickUsers, signIn } from "./users";
+
+/** The endpoint's own SQL run directly on the database: the query floor. */
+async function sqlFloor(
+  pool: pg.Pool,
+  dbUrl: string,
+  f: Family,
+  u: BenchUser,
+): Promise<SqlTiming | { status: string }> {
+  try {
+    const statements = await captureSql(pool, async (db) => {
+      const user = await userForSession(db, u.sid);
+      if (!user) throw new Error("the bench session is gone");
+      await f.sql(db, user, u);
+    });
+    return await timeSql(dbUrl, statements, SQL_RUNS, SQL_MAX_MS);
+  } catch (err) {
+    return { status: `error: ${(err as Error).message}` };
+  }
+}
+
+type Rounds = { a: Load[]; b: Load[]; bare: Load[] };
+
+/** The bare route, then A, then B (when there is one), ROUNDS times: pairs close in time. */
+async function runRounds(f: Family, users: BenchUser[], servers: Servers, dbUrl: string, withB: boolean) {
+  const runs: Rounds = { a: [], b: [], bare: [] };
+  const paced = (t: Target) =>
+    drive(t.baseUrl, f.rate, requestsFor(f, users, t.baseUrl), { work: { serverPids: [t.pid], dbUrl } });
+  for (let round = 1; round <= ROUNDS; round++) {
+    // The HTTP floor is measured right before the family, so both see the same machine load.
+    const bare = await drive(`http://127.0.0.1:${servers.barePort}`, f.rate, [{ method: "GET", path: "/bare" }], {
+      duration: Math.min(DURATION, 5),
+      warmup: quick ? 0.5 : 1,
+      work: { serverPids: [servers.barePid], dbUrl: null },
+    });
+    runs.bare.push(bare);
+    const of = ROUNDS > 1 ? ` (round ${round} of ${ROUNDS})` : "";
+    log(`${f.name} at ${f.rate} req/s for ${DURATION} s${of} (bare route p99 ${ms(bare.p99)} ms) …`);
+    runs.a.push(await paced(servers.a));
+    if (withB && servers.b) runs.b.push(await paced(servers.b));
+  }
+  return runs;
+}
+
+const floorCpu = (bare: number | null | undefined, sql: number | null | undefined) =>
+  typeof bare === "number" && typeof sql === "number" ? bare + sql : null;
+
+/** One family: its rounds, one burst run (for comparison only: a smoke run skips it), its SQL floor. */
+async function benchFamily(f: Family, users: BenchUser[], servers: Servers, pool: pg.Pool, dbUrl: string) {
+  const withB = servers.b !== undefined && (await probe(f, users, servers.b.baseUrl)) === null;
+  const runs = await runRounds(f, users, servers, dbUrl, withB);
+  const baseUrl = servers.a.baseUrl;
+  const burst = quick
+    ? null
+    : await drive(baseUrl, f.rate, requestsFor(f, users, baseUrl), {
+        mode: "autocannon",
+        duration: Math.max(3, Math.round(DURATION / 3)),
+        warmup: 0,
+      });
+  const sql = await sqlFloor(pool, dbUrl, f, users[0]);
+  const sqlT = "p50" in sql ? sql : null;
+  const load = summariseRuns(runs.a);
+  const bare = summariseRuns(runs.bare);
+  return {
+    status: "ok",
+    method: f.method,
+    path: requestsFor(f, users, baseUrl)[0].path,
+    rate: f.rate,
+    ...load,
+    budgetP99Ms: f.budgetMs ?? null,
+    autocannon: burst && {
+      p50: burst.p50,
+      p99: burst.p99,
+      max: burst.max,
+      achievedRate: burst.achievedRate,
+      errors: burst.errors + burst.non2xx,
+    },
+    bare: { p50: bare.p50, p99: bare.p99, cpuMs: bare.work?.serverCpuMs ?? null, runs: bare.perRun },
+    sql,
+    ratio: {
+      p50ToBare: ratio(load.p50, bare.p50),
+      p99ToBare: ratio(load.p99, bare.p99),
+      p50ToSql: ratio(load.p50, sqlT?.p50),
+      p99ToSql: ratio(load.p99, sqlT?.p99),
+      cpuToBare: ratio(load.work?.cpuMs, bare.work?.serverCpuMs),
+      // DESIGN §7: a read's work within 2× the bare route's plus its own SQL's.
+      cpuToFloor: ratio(load.work?.cpuMs, floorCpu(bare.work?.serverCpuMs, sqlT?.cpuMs)),
+    },
+    against: servers.b && {
+      ref: servers.b.label,
+      ...(withB ? { ...summariseRuns(runs.b), ratio: pairRatios(runs.a, runs.b) } : { status: "missing or failing" }),
+    },
+  };
+}
+
+/** Phase 3: every endpoint family (or those named by --only), one after another. */
+export async function benchFamilies(servers: Servers, dbUrl: string, today: string) {
+  const users = await Promise.all((await pickUsers(dbUrl, today)).map((u) => signIn(servers.baseUrl, u)));
+  log(`signed in ${users.length} seeded users (hubs: ${users.map((u) => u.hub).join(", ")})`);
+  const only = args.only?.split(",");
+  const fams = families(today).filter((f) => !only || only.includes(f.name));
+  const familyResults: Record<string, any> = {};
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  try {
+    for (const f of fams) {
+      const missing = await probe(f, users, servers.baseUrl);
+      if (missing) {
+        log(`${f.name}: ${missing}`);
+        familyResults[f.name] = { status: missing === "missing" ? "missing" : "error", detail: missing };
+        continue;
+      }
+      familyResults[f.name] = await benchFamily(f, users, servers, pool, dbUrl);
+    }
+  } finally {
+    await pool.end();
+  }
+  return { families: familyResults };
+}

@@ -1,0 +1,2 @@
+export const TICKS_PER_S: number;
+export function cpuMsOf(pid: number): number | null;
