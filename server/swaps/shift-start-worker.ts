@@ -24,6 +24,7 @@ function createShiftStartWorker(opts: { db: Db; clock: Clock; log: FastifyBaseLo
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = true;
+  let warned = false;
 
   async function drain(step: (tx: Parameters<Parameters<typeof transact>[1]>[0]) => Promise<number>) {
     while (!stopped && (await transact(opts.db, step)) === batch);
@@ -35,7 +36,14 @@ function createShiftStartWorker(opts: { db: Db; clock: Clock; log: FastifyBaseLo
       await drain((tx) => closeStartedRequests(tx, now, batch));
       await drain((tx) => dropStartedOffers(tx, now, batch));
     })()
-      .catch((err) => opts.log.warn({ err }, "could not close requests whose shift started; retrying"))
+      .then(() => {
+        warned = false;
+      })
+      .catch((err) => {
+        // Once while it keeps failing (a database away for an hour would log sixty lines otherwise).
+        if (!warned) opts.log.warn({ err }, "could not close requests whose shift started; retrying every pass");
+        warned = true;
+      })
       .finally(() => {
         running = undefined;
       });
