@@ -21,6 +21,11 @@ export const UNACKNOWLEDGED_WARNINGS_MESSAGE =
   "This swap breaks your rest rules. Read the warnings and agree again to confirm.";
 export const OFFER_GONE_MESSAGE =
   "An offered return shift was swapped in another request, so it was removed and any agreements were cleared.";
+/** The system note of a request still open when its shift started (DESIGN §5.22). */
+export const SHIFT_STARTED_MESSAGE = "This request closed when the shift started.";
+/** The system note of an offer dropped from an open request because the offered shift started. */
+export const offerStartedMessage = (name: string, shiftLabel: string, longDate: string) =>
+  `The offer of ${name}'s ${shiftLabel} on ${longDate} was withdrawn because the shift started.`;
 
 // ---- Pure rules ------------------------------------------------------------------------------
 

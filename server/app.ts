@@ -11,6 +11,7 @@ import { authRoutes } from "./auth/routes";
 import { type AuthLimits, defaultAuthLimits } from "./auth/service";
 import { availabilityRoutes } from "./availability/routes";
 import { calendarFeedRoutes } from "./calendar-feed/routes";
+import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db/open";
 import { registerErrorHandler } from "./errors";
@@ -38,6 +39,7 @@ import type { Limit } from "./security/rate-limits";
 import { sameOriginGuard } from "./security/same-origin";
 import { shiftRoutes } from "./shifts/routes";
 import { swapRoutes } from "./swaps/routes";
+import { type ShiftStartWorkerOptions, shiftStartWorker } from "./swaps/shift-start-worker";
 
 export type Limits = { auth: AuthLimits; authPerIp: number; registrationsPerIp: number; imports: Limit };
 
@@ -59,6 +61,10 @@ export type Deps = {
   notificationWorker?: NotificationWorkerOptions;
   /** Resolves a push endpoint's host when it is stored; the system resolver unless a test names its own. */
   lookup?: AddressLookup;
+  /** "Now" for timed work (requests closing when their shift starts); tests pass one they move. */
+  clock: Clock;
+  /** Tuning of the worker that closes requests whose shift started (tests). */
+  shiftStartWorker?: ShiftStartWorkerOptions;
 };
 
 /** A route and its declared answers by status code (zod schemas, if any), as the contract tests read them. */
@@ -73,13 +79,13 @@ declare module "fastify" {
 
 /** Builds the whole application; never listens (main.ts and tests do). */
 export async function buildApp(
-  deps: Omit<Deps, "limits"> & { limits?: Partial<Limits> },
+  deps: Omit<Deps, "limits" | "clock"> & { limits?: Partial<Limits>; clock?: Clock },
   opts: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
   if (!deps.config.sessionSecret)
     throw new Error("No session secret: set SESSION_SECRET or fill it in with withStoredSecrets");
   const app = createFastify(deps.config, opts);
-  prepareApp(app, { ...deps, limits: { ...defaultLimits, ...deps.limits } });
+  prepareApp(app, { ...deps, clock: deps.clock ?? systemClock, limits: { ...defaultLimits, ...deps.limits } });
   await registerRequestGuards(app);
   await registerRoutes(app);
   await registerClient(app);
@@ -159,6 +165,8 @@ async function registerRoutes(app: FastifyInstance) {
   await app.register(realtimeRoutes);
   await app.register(swapRoutes);
   await app.register(notifications, { worker: app.deps.notificationWorker });
+  // On the root instance, not registered: its `closeStartedNow` is for the app's callers.
+  await shiftStartWorker(app, app.deps.shiftStartWorker);
 }
 
 /** The built client, when there is one: its files, and index.html for the screens' addresses. */

@@ -158,12 +158,16 @@ export const swapRequests = pgTable(
     requesterAgreedAt: timestamp("requester_agreed_at", { withTimezone: true }),
     responderAgreedAt: timestamp("responder_agreed_at", { withTimezone: true }),
     acceptedOfferShiftId: integer("accepted_offer_shift_id"),
+    // When the requester's shift starts (London time; untimed by the display times): kept by
+    // triggers from the shift (migration 0012, decision 034), so open requests close on time.
+    startsAt: timestamp("starts_at", { withTimezone: true }),
   },
   (t) => [
     index("swap_requests_requester_idx").on(t.requesterId),
     index("swap_requests_responder_idx").on(t.responderId),
     index("swap_requests_shift_idx").on(t.requesterShiftId),
     index("swap_requests_open_idx").on(t.status).where(sql`${t.responderId} is null`),
+    index("swap_requests_open_starts_idx").on(t.startsAt).where(sql`${t.status} in ('pending', 'accepted')`),
   ],
 );
 

@@ -23,12 +23,16 @@ export type NotificationEvents = {
   completed: { swapRequestId: number; actorId: number };
 };
 
-/** Why another swap cancelled a request: its shift moved, or the responder's off day was taken. */
-export type CancelReason = "shift_swapped" | "day_taken";
+/**
+ * Why a request was cancelled without a party asking: another swap moved its shift or took the
+ * responder's off day, or its shift started while it was still open (no actor: both parties hear).
+ */
+export type CancelReason = "shift_swapped" | "day_taken" | "shift_started";
 
 const cancelReasons: Record<CancelReason, string> = {
   shift_swapped: "the shift was swapped in another request",
   day_taken: "the responder's off day was taken by another swap",
+  shift_started: "the shift started",
 };
 
 export type NotificationKind = keyof NotificationEvents;

@@ -27,8 +27,10 @@ export async function recordNotifications(tx: Tx, events: NotificationEvent[]): 
 }
 
 function outboxRows(event: NotificationEvent, row: ContextRow): OutboxInsert[] {
+  // A request closed by its shift starting was closed by nobody: both parties hear of it.
+  const byNobody = event.kind === "cancelled" && event.because === "shift_started";
   const recipients = [row.requesterId, row.responderId].filter(
-    (id): id is number => id !== null && id !== event.actorId,
+    (id): id is number => id !== null && (byNobody || id !== event.actorId),
   );
   const context: EventContext = {
     actorName: `${row.actorFirst} ${row.actorLast}`.trim(),

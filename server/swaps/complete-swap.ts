@@ -19,8 +19,7 @@ import {
   updateShift,
 } from "./completion-queries";
 import { alertOffDays } from "./cover-alerts";
-import { clearedAgreements, swapUpdated } from "./kernel";
-import { clearOfferChoice, insertSwapMessage, removeOffer, saveRequest } from "./queries";
+import { cancelWithNote, dropOfferWithNote, swapUpdated } from "./kernel";
 import { lockDays } from "./shift-queries";
 
 export type VerifiedDeal = {
@@ -138,11 +137,8 @@ async function closeOtherRequests(
   for (const other of locked) {
     const cancel = candidates.find((c) => c.id === other.id);
     if (cancel) {
-      await saveRequest(tx, other.id, { status: "cancelled", ...clearedAgreements });
-      await clearOfferChoice(tx, other.id);
       const because = moved.includes(cancel.shiftId) ? "shift_swapped" : "day_taken";
-      const content = because === "shift_swapped" ? SHIFT_SWAPPED_MESSAGE : DAY_TAKEN_MESSAGE;
-      await insertSwapMessage(tx, other.id, other.requesterId, content);
+      await cancelWithNote(tx, other, because === "shift_swapped" ? SHIFT_SWAPPED_MESSAGE : DAY_TAKEN_MESSAGE);
       // Its parties hear of it, except one who is also a party of this swap and saw it happen.
       const inSwap = (id: number | null) => id !== null && (id === r.requesterId || id === r.responderId);
       const actorId = inSwap(other.requesterId)
@@ -152,10 +148,7 @@ async function closeOtherRequests(
           : r.requesterId;
       cancellations.push({ kind: "cancelled", swapRequestId: other.id, actorId, because });
     } else if (offer) {
-      await removeOffer(tx, other.id, offer.id);
-      await saveRequest(tx, other.id, { status: "pending", ...clearedAgreements });
-      await clearOfferChoice(tx, other.id);
-      await insertSwapMessage(tx, other.id, other.requesterId, OFFER_GONE_MESSAGE);
+      await dropOfferWithNote(tx, other, offer.id, OFFER_GONE_MESSAGE);
     }
     await swapUpdated(tx, other.id, partiesOf(other));
   }

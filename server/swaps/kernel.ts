@@ -4,7 +4,7 @@ import type { Tx } from "../db/open";
 import type { ShiftRow, SwapRequestRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { notifyUsers } from "../events/publish";
-import { requestById } from "./queries";
+import { clearOfferChoice, insertSwapMessage, removeOffer, requestById, saveRequest } from "./queries";
 
 export const SWAP_NOT_FOUND = "Swap request not found";
 export const SHIFT_NOT_FOUND = "Shift not found";
@@ -52,3 +52,21 @@ export const toSwapShift = (s: ShiftRow): SwapShift => ({
   startTime: s.startTime,
   endTime: s.endTime,
 });
+
+/**
+ * Cancels a locked open request that can no longer happen (another swap, its shift starting): the
+ * note goes in its chat as the requester's system line. The caller tells the parties.
+ */
+export async function cancelWithNote(tx: Tx, r: SwapRequestRow, note: string) {
+  await saveRequest(tx, r.id, { status: "cancelled", ...clearedAgreements });
+  await clearOfferChoice(tx, r.id);
+  await insertSwapMessage(tx, r.id, r.requesterId, note);
+}
+
+/** Drops an offered shift that can no longer be given from a locked open request; agreements go too. */
+export async function dropOfferWithNote(tx: Tx, r: SwapRequestRow, shiftId: number, note: string) {
+  await removeOffer(tx, r.id, shiftId);
+  await saveRequest(tx, r.id, { status: "pending", ...clearedAgreements });
+  await clearOfferChoice(tx, r.id);
+  await insertSwapMessage(tx, r.id, r.requesterId, note);
+}

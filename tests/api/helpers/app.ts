@@ -6,11 +6,13 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp, type Limits, type ResponseContract } from "../../../server/app";
+import type { Clock } from "../../../server/clock";
 import { loadConfig } from "../../../server/config";
 import { connect, type Database, runMigrations } from "../../../server/db/open";
 import { createMailer, type Mail, type Mailer } from "../../../server/mail/mailer";
 import type { NotificationWorkerOptions } from "../../../server/notifications/lifecycle";
 import { type AddressLookup, systemLookup } from "../../../server/security/public-address";
+import type { ShiftStartWorkerOptions } from "../../../server/swaps/shift-start-worker";
 
 /** Creates a fresh database on the test server and returns its URL. */
 export async function createDatabase(): Promise<string> {
@@ -32,6 +34,8 @@ export type TestApp = {
   mails: Mail[];
   /** The routes' declared answers (response schemas), for the contract checks. */
   responseContracts: ResponseContract[];
+  /** Runs the pass that closes requests whose shift started, now (by the app's clock). */
+  closeStartedNow: () => Promise<void>;
   close: () => Promise<void>;
   restart: () => Promise<TestApp>;
 };
@@ -47,6 +51,9 @@ export async function startTestApp(
     notificationWorker?: NotificationWorkerOptions;
     /** How push endpoints' hosts resolve when stored; by default `testLookup`. */
     lookup?: AddressLookup;
+    /** The app's clock for timed work; by default the system's. */
+    clock?: Clock;
+    shiftStartWorker?: ShiftStartWorkerOptions;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = opts.databaseUrl ?? (await createDatabase());
@@ -80,6 +87,8 @@ export async function startTestApp(
       },
       notificationWorker: opts.notificationWorker,
       lookup: opts.lookup ?? testLookup,
+      clock: opts.clock,
+      shiftStartWorker: opts.shiftStartWorker,
       limits: {
         authPerIp: 100_000,
         registrationsPerIp: 100_000,
@@ -100,6 +109,7 @@ export async function startTestApp(
     database,
     mails,
     responseContracts: app.responseContracts,
+    closeStartedNow: () => app.closeStartedNow(),
     close,
     restart: async () => {
       await close();

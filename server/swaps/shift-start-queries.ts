@@ -1,0 +1,44 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Tx } from "../db/open";
+import { shifts, swapRequestOffers, swapRequests, users } from "../db/schema";
+
+const open = inArray(swapRequests.status, ["pending", "accepted"]);
+
+/**
+ * Open requests whose shift had started by `now` (`starts_at`, kept by triggers, with its partial
+ * index), locked; rows another instance is closing are skipped, so each is closed once.
+ */
+export function lockStartedRequests(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select()
+    .from(swapRequests)
+    .where(and(open, lte(swapRequests.startsAt, now)))
+    .orderBy(asc(swapRequests.startsAt), asc(swapRequests.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
+/**
+ * Offers in open requests whose offered shift had started by `now` (the same start rule, in SQL as
+ * `shift_starts_at`, migration 0012), with the shift's owner; the requests are locked as above.
+ */
+export function lockStartedOffers(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select({
+      request: swapRequests,
+      shiftId: shifts.id,
+      date: shifts.date,
+      startTime: shifts.startTime,
+      endTime: shifts.endTime,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(swapRequests)
+    .innerJoin(swapRequestOffers, eq(swapRequestOffers.swapRequestId, swapRequests.id))
+    .innerJoin(shifts, eq(shifts.id, swapRequestOffers.shiftId))
+    .innerJoin(users, eq(users.id, shifts.userId))
+    .where(and(open, sql`shift_starts_at(${shifts.date}, ${shifts.startTime}, ${shifts.shiftType}) <= ${now}`))
+    .orderBy(asc(swapRequests.id), asc(shifts.id))
+    .limit(limit)
+    .for("update", { of: swapRequests, skipLocked: true });
+}

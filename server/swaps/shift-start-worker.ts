@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Clock } from "../clock";
+import type { Db } from "../db/open";
+import { transact } from "../db/transact";
+import { closeStartedRequests, dropStartedOffers } from "./close-started";
+
+export type ShiftStartWorkerOptions = { intervalMs?: number; batch?: number };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Runs a pass now (or joins the one under way): tests move the clock, then call this. */
+    closeStartedNow: () => Promise<void>;
+  }
+}
+
+/**
+ * Closes requests whose shift has started, every minute and once at start-up. Each pass takes all
+ * that are due up to the clock's now, so it catches up after downtime; rows are locked with SKIP
+ * LOCKED, so instances sharing the database never close one twice.
+ */
+function createShiftStartWorker(opts: { db: Db; clock: Clock; log: FastifyBaseLogger } & ShiftStartWorkerOptions) {
+  const intervalMs = opts.intervalMs ?? 60_000;
+  const batch = opts.batch ?? 100;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = true;
+  let warned = false;
+
+  async function drain(step: (tx: Parameters<Parameters<typeof transact>[1]>[0]) => Promise<number>) {
+    while (!stopped && (await transact(opts.db, step)) === batch);
+  }
+
+  function runPass(): Promise<void> {
+    running ??= (async () => {
+      const now = opts.clock.now();
+      await drain((tx) => closeStartedRequests(tx, now, batch));
+      await drain((tx) => dropStartedOffers(tx, now, batch));
+    })()
+      .then(() => {
+        warned = false;
+      })
+      .catch((err) => {
+        // Once while it keeps failing (a database away for an hour would log sixty lines otherwise).
+        if (!warned) opts.log.warn({ err }, "could not close requests whose shift started; retrying every pass");
+        warned = true;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => void runPass().finally(schedule), intervalMs);
+  }
+
+  return {
+    runPass,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void runPass().finally(schedule);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The worker as a plugin: it starts when the app is ready and stops, finishing its pass, on close. */
+export async function shiftStartWorker(app: FastifyInstance, opts: ShiftStartWorkerOptions = {}) {
+  const { db, clock } = app.deps;
+  const worker = createShiftStartWorker({ db, clock, log: app.log, ...opts });
+  app.decorate("closeStartedNow", () => worker.runPass());
+  app.addHook("onReady", async () => worker.start());
+  app.addHook("onClose", async () => worker.stop());
+}
