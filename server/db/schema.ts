@@ -159,7 +159,7 @@ export const swapRequests = pgTable(
     responderAgreedAt: timestamp("responder_agreed_at", { withTimezone: true }),
     acceptedOfferShiftId: integer("accepted_offer_shift_id"),
     // When the requester's shift starts (London time; untimed by the display times): kept by
-    // triggers from the shift (migration 0012, decision 034), so open requests close on time.
+    // triggers from the shift (migration 0012, decision 035), so open requests close on time.
     startsAt: timestamp("starts_at", { withTimezone: true }),
   },
   (t) => [

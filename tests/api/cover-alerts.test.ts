@@ -258,7 +258,12 @@ describe("the daily limit", () => {
     const coverMails = () => [...t.mails, ...second.mails].filter((m) => m.text.includes(heading));
     const lines = () => coverMails().flatMap((m) => m.text.split("\n").filter((l) => l.startsWith("- ")));
     await until(() => lines().length >= 2, 20_000);
-    expect(lines().sort()).toEqual(days.slice(3).map((d) => `- Day shift ${shortDate(d)} at Dudley Hub, for Eve Elm`).sort());
+    expect(lines().sort()).toEqual(
+      days
+        .slice(3)
+        .map((d) => `- Day shift ${shortDate(d)} at Dudley Hub, for Eve Elm`)
+        .sort(),
+    );
     expect(coverMails()[0].text).not.toContain("This is waiting for you");
     expect(((await busy.client.get("/api/cover-alerts")).body as unknown[]).length).toBe(5);
   });

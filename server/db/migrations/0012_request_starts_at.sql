@@ -1,7 +1,7 @@
 ALTER TABLE "swap_requests" ADD COLUMN "starts_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "swap_requests_open_starts_idx" ON "swap_requests" USING btree ("starts_at") WHERE "swap_requests"."status" in ('pending', 'accepted');--> statement-breakpoint
 -- When a shift starts: its start time in London, or for an untimed shift the display time of
--- SPEC §9 (a night from 18:00, anything else from 06:00). Decision 034.
+-- SPEC §9 (a night from 18:00, anything else from 06:00). Decision 035.
 CREATE FUNCTION "shift_starts_at"(d date, start_time varchar, kind shift_type) RETURNS timestamptz
   LANGUAGE sql STABLE AS $$
   SELECT (d + coalesce(start_time, CASE WHEN kind = 'night' THEN '18:00' ELSE '06:00' END)::time)
