@@ -77,36 +77,7 @@ export function ClinicianRow({
 
   return (
     <li className="rounded-lg border border-border bg-card" data-testid="clinician-row">
-      <div className="flex items-start gap-3 p-3 sm:p-4">
-        <Avatar className="size-11 shrink-0">
-          <AvatarFallback>{initials(clinician.firstName, clinician.lastName)}</AvatarFallback>
-        </Avatar>
-        {/* Name and grade keep the full width on phones; the toggle shares the badge's line, or wraps under it. */}
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <h3 className="break-words pt-1 text-base font-bold [overflow-wrap:anywhere]">
-            <bdi>{name}</bdi>
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            {gradeLabel(clinician.clinicalGrade)}
-            {clinician.hub && <> · {clinician.hub}</>}
-          </p>
-          <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-            <StatusBadge clinician={clinician} />
-            <Button
-              variant="ghost"
-              size="sm"
-              className="-mr-2 -mb-1 shrink-0"
-              aria-expanded={open}
-              aria-controls={`${id}-details`}
-              onClick={toggle}
-            >
-              <span>{open ? "Hide details" : "Show details"}</span>
-              <span className="sr-only"> for {name}</span>
-              <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
-            </Button>
-          </div>
-        </div>
-      </div>
+      <ClinicianSummary clinician={clinician} name={name} open={open} detailsId={`${id}-details`} onToggle={toggle} />
       <div id={`${id}-details`} hidden={!open} className="flex flex-col gap-4 border-t border-border px-3 py-3 sm:px-4">
         {open && (
           <>
@@ -116,6 +87,54 @@ export function ClinicianRow({
         )}
       </div>
     </li>
+  );
+}
+
+/** The always-visible part of a row: who they are, their status, and the details toggle. */
+function ClinicianSummary({
+  clinician,
+  name,
+  open,
+  detailsId,
+  onToggle,
+}: {
+  clinician: HubClinician;
+  name: string;
+  open: boolean;
+  detailsId: string;
+  onToggle: () => void;
+}) {
+  return (
+    <div className="flex items-start gap-3 p-3 sm:p-4">
+      <Avatar className="size-11 shrink-0">
+        <AvatarFallback>{initials(clinician.firstName, clinician.lastName)}</AvatarFallback>
+      </Avatar>
+      {/* Name and grade keep the full width on phones; the toggle shares the badge's line, or wraps under it. */}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h3 className="break-words pt-1 text-base font-bold [overflow-wrap:anywhere]">
+          <bdi>{name}</bdi>
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          {gradeLabel(clinician.clinicalGrade)}
+          {clinician.hub && <> · {clinician.hub}</>}
+        </p>
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <StatusBadge clinician={clinician} />
+          <Button
+            variant="ghost"
+            size="sm"
+            className="-mr-2 -mb-1 shrink-0"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={onToggle}
+          >
+            <span>{open ? "Hide details" : "Show details"}</span>
+            <span className="sr-only"> for {name}</span>
+            <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
+          </Button>
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -23,7 +23,6 @@ const pushText: Record<PushState, string> = {
 
 /** 'Notifications' on /profile: push on this device, and the email digest. */
 export function NotificationSettingsCard() {
-  const push = usePushState();
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
   const online = useOnline();
@@ -49,60 +48,82 @@ export function NotificationSettingsCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {!online && <p className="text-sm font-semibold">You are offline. Changes need a connection.</p>}
-        <section aria-labelledby="push-heading" className="flex flex-col gap-2">
-          <h3 id="push-heading" className="flex items-center gap-2 font-semibold">
-            {push.state === "on" ? (
-              <Bell aria-hidden="true" className="size-4 text-primary" />
-            ) : (
-              <BellOff aria-hidden="true" className="size-4 text-muted-foreground" />
-            )}
-            Push notifications on this device
-          </h3>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {push.state ? pushText[push.state] : "Checking this device…"}
-          </p>
-          {push.error && (
-            <p role="alert" className="text-sm text-destructive">
-              {push.error}
-            </p>
-          )}
-          {push.state === "off" && (
-            <Button className="w-fit" onClick={() => void push.enable()} disabled={push.busy || !online}>
-              <Bell aria-hidden="true" />
-              Turn on push notifications
-            </Button>
-          )}
-          {push.state === "on" && (
-            <Button
-              variant="outline"
-              className="w-fit"
-              onClick={() => void push.disable()}
-              disabled={push.busy || !online}
-            >
-              <BellOff aria-hidden="true" />
-              Turn off on this device
-            </Button>
-          )}
-        </section>
-        <section aria-labelledby="email-heading" className="flex flex-col gap-2">
-          <h3 id="email-heading" className="flex items-center gap-2 font-semibold">
-            <Mail aria-hidden="true" className="size-4 text-muted-foreground" />
-            Email
-          </h3>
-          <div className="flex items-start gap-3">
-            <Checkbox
-              id="notify-email"
-              checked={settings.data?.email ?? true}
-              disabled={!settings.data || save.isPending || !online}
-              onCheckedChange={(checked) => setEmail(checked === true)}
-            />
-            <Label htmlFor="notify-email" className="font-normal leading-snug">
-              Email me a summary when a request or message is still unread after a while
-            </Label>
-          </div>
-        </section>
+        <PushSection online={online} />
+        <EmailSection
+          checked={settings.data?.email ?? true}
+          disabled={!settings.data || save.isPending || !online}
+          onChange={setEmail}
+        />
         <CoverAlertSettings settings={settings.data} disabled={save.isPending || !online} save={saveChange} />
       </CardContent>
     </Card>
+  );
+}
+
+/** Push on this device: what it is set to, and the button that turns it on or off. */
+function PushSection({ online }: { online: boolean }) {
+  const push = usePushState();
+  return (
+    <section aria-labelledby="push-heading" className="flex flex-col gap-2">
+      <h3 id="push-heading" className="flex items-center gap-2 font-semibold">
+        {push.state === "on" ? (
+          <Bell aria-hidden="true" className="size-4 text-primary" />
+        ) : (
+          <BellOff aria-hidden="true" className="size-4 text-muted-foreground" />
+        )}
+        Push notifications on this device
+      </h3>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {push.state ? pushText[push.state] : "Checking this device…"}
+      </p>
+      {push.error && (
+        <p role="alert" className="text-sm text-destructive">
+          {push.error}
+        </p>
+      )}
+      {push.state === "off" && (
+        <Button className="w-fit" onClick={() => void push.enable()} disabled={push.busy || !online}>
+          <Bell aria-hidden="true" />
+          Turn on push notifications
+        </Button>
+      )}
+      {push.state === "on" && (
+        <Button variant="outline" className="w-fit" onClick={() => void push.disable()} disabled={push.busy || !online}>
+          <BellOff aria-hidden="true" />
+          Turn off on this device
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** The email digest switch. */
+function EmailSection({
+  checked,
+  disabled,
+  onChange,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  onChange: (email: boolean) => void;
+}) {
+  return (
+    <section aria-labelledby="email-heading" className="flex flex-col gap-2">
+      <h3 id="email-heading" className="flex items-center gap-2 font-semibold">
+        <Mail aria-hidden="true" className="size-4 text-muted-foreground" />
+        Email
+      </h3>
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id="notify-email"
+          checked={checked}
+          disabled={disabled}
+          onCheckedChange={(value) => onChange(value === true)}
+        />
+        <Label htmlFor="notify-email" className="font-normal leading-snug">
+          Email me a summary when a request or message is still unread after a while
+        </Label>
+      </div>
+    </section>
   );
 }

@@ -56,65 +56,104 @@ export function MonthGrid({
         ))}
       </div>
       <ol className="grid grid-cols-7" aria-label={monthTitle(month)}>
-        {days.map(({ day, long }, i) => {
-          const outside = !inMonth(day, month);
-          const isToday = day === today;
-          const dayShifts = byDay.get(day) ?? [];
-          return (
-            <li
-              key={day}
-              data-day={day}
-              className={cn(
-                "flex min-h-21 min-w-0 flex-col gap-1 border-border p-0.5 sm:min-h-28 sm:p-1.5",
-                i % 7 !== 6 && "border-r",
-                i < days.length - 7 && "border-b",
-                outside && "bg-[#f7f9fa]",
-              )}
-            >
-              <div className="flex items-center justify-between gap-0.5">
-                <span
-                  aria-current={isToday ? "date" : undefined}
-                  className={cn(
-                    "inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold sm:text-sm",
-                    outside ? "text-[#5d7283]" : "text-foreground",
-                    isToday && "bg-primary text-primary-foreground",
-                  )}
-                >
-                  <span aria-hidden="true">{Number(day.slice(8))}</span>
-                  <span className="sr-only">{long}</span>
-                </span>
-                {onAdd && (
-                  <button
-                    type="button"
-                    onClick={() => onAdd(day)}
-                    aria-label={`Add shift on ${long}`}
-                    title={`Add shift on ${long}`}
-                    {...addConnection}
-                    className="inline-flex size-6 shrink-0 items-center justify-center rounded-md text-primary hover:bg-primary-soft disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent sm:size-7"
-                  >
-                    <Plus aria-hidden="true" className="size-4" strokeWidth={2.5} />
-                  </button>
-                )}
-              </div>
-              {dayShifts.length > 0 && (
-                <ul className="flex flex-col gap-1">
-                  {dayShifts.map((s) => (
-                    <li key={s.id}>
-                      <ShiftChip
-                        shift={s}
-                        dayLabel={long}
-                        warned={(warnings?.get(s.id)?.length ?? 0) > 0}
-                        onOpen={() => onOpenShift(s)}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          );
-        })}
+        {days.map(({ day, long }, i) => (
+          <DayCell
+            key={day}
+            day={day}
+            long={long}
+            month={month}
+            today={today}
+            edges={{ right: i % 7 !== 6, bottom: i < days.length - 7 }}
+            shifts={byDay.get(day) ?? []}
+            warnings={warnings}
+            addConnection={addConnection}
+            onAdd={onAdd}
+            onOpenShift={onOpenShift}
+          />
+        ))}
       </ol>
     </div>
+  );
+}
+
+/** One day of the grid: its number, the + button, and a chip per shift. */
+function DayCell({
+  day,
+  long,
+  month,
+  today,
+  edges,
+  shifts,
+  warnings,
+  addConnection,
+  onAdd,
+  onOpenShift,
+}: {
+  day: string;
+  /** The day's spoken name, e.g. 'Friday, 12 December'. */
+  long: string;
+  month: YearMonth;
+  today: string;
+  /** Which inner grid lines this cell draws. */
+  edges: { right: boolean; bottom: boolean };
+  shifts: Shift[];
+  warnings?: ReadonlyMap<number, RosterWarning[]>;
+  addConnection: ReturnType<typeof useNeedsConnection>;
+  onAdd?: (day: string) => void;
+  onOpenShift: (shift: Shift) => void;
+}) {
+  const outside = !inMonth(day, month);
+  const isToday = day === today;
+  return (
+    <li
+      data-day={day}
+      className={cn(
+        "flex min-h-21 min-w-0 flex-col gap-1 border-border p-0.5 sm:min-h-28 sm:p-1.5",
+        edges.right && "border-r",
+        edges.bottom && "border-b",
+        outside && "bg-[#f7f9fa]",
+      )}
+    >
+      <div className="flex items-center justify-between gap-0.5">
+        <span
+          aria-current={isToday ? "date" : undefined}
+          className={cn(
+            "inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold sm:text-sm",
+            outside ? "text-[#5d7283]" : "text-foreground",
+            isToday && "bg-primary text-primary-foreground",
+          )}
+        >
+          <span aria-hidden="true">{Number(day.slice(8))}</span>
+          <span className="sr-only">{long}</span>
+        </span>
+        {onAdd && (
+          <button
+            type="button"
+            onClick={() => onAdd(day)}
+            aria-label={`Add shift on ${long}`}
+            title={`Add shift on ${long}`}
+            {...addConnection}
+            className="inline-flex size-6 shrink-0 items-center justify-center rounded-md text-primary hover:bg-primary-soft disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent sm:size-7"
+          >
+            <Plus aria-hidden="true" className="size-4" strokeWidth={2.5} />
+          </button>
+        )}
+      </div>
+      {shifts.length > 0 && (
+        <ul className="flex flex-col gap-1">
+          {shifts.map((s) => (
+            <li key={s.id}>
+              <ShiftChip
+                shift={s}
+                dayLabel={long}
+                warned={(warnings?.get(s.id)?.length ?? 0) > 0}
+                onOpen={() => onOpenShift(s)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
   );
 }
 

@@ -13,6 +13,18 @@ import { ShiftLegend } from "./shift-legend";
 
 export type AddRequest = { date: string; nonce: number };
 
+type ShiftCalendarProps = {
+  month: YearMonth;
+  onMonthChange: (month: YearMonth) => void;
+  today: string;
+  shifts: Shift[];
+  loading?: boolean;
+  emptyHint?: boolean;
+  addRequest?: AddRequest | null;
+  onSave?: (form: ShiftFormState, editing: Shift | null, confirmSwapChange?: boolean) => Promise<void>;
+  onDelete?: (shift: Shift, confirmSwapChange?: boolean) => Promise<void>;
+};
+
 /**
  * Month navigation, the grid, the details and form dialogs. Editing is offered when `onSave` is
  * given; the caller decides where shifts live (the server, or local state in the demo).
@@ -27,33 +39,10 @@ export function ShiftCalendar({
   addRequest = null,
   onSave,
   onDelete,
-}: {
-  month: YearMonth;
-  onMonthChange: (month: YearMonth) => void;
-  today: string;
-  shifts: Shift[];
-  loading?: boolean;
-  emptyHint?: boolean;
-  addRequest?: AddRequest | null;
-  onSave?: (form: ShiftFormState, editing: Shift | null, confirmSwapChange?: boolean) => Promise<void>;
-  onDelete?: (shift: Shift, confirmSwapChange?: boolean) => Promise<void>;
-}) {
+}: ShiftCalendarProps) {
   const [navigated, setNavigated] = useState(false);
   const [detailsId, setDetailsId] = useState<number | null>(null);
-  const [formTarget, setFormTarget] = useState<ShiftFormTarget | null>(null);
-  const [formKey, setFormKey] = useState(0);
-
-  const openForm = (target: ShiftFormTarget) => {
-    setFormKey((k) => k + 1);
-    setFormTarget(target);
-  };
-
-  const canEdit = Boolean(onSave);
-  useEffect(() => {
-    if (!addRequest || !canEdit) return;
-    setFormKey((k) => k + 1);
-    setFormTarget({ date: addRequest.date });
-  }, [addRequest, canEdit]);
+  const { formTarget, formKey, openForm, closeForm } = useFormTarget(addRequest, Boolean(onSave));
 
   const go = (next: YearMonth) => {
     setNavigated(true);
@@ -68,34 +57,9 @@ export function ShiftCalendar({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="text-lg font-bold tracking-tight sm:text-2xl" aria-live="polite">
-          {title}
-        </h2>
-        <div className="flex items-center gap-1.5">
-          <Button variant="outline" size="icon" aria-label="Previous month" onClick={() => go(shiftMonth(month, -1))}>
-            <ChevronLeft aria-hidden="true" />
-          </Button>
-          <Button variant="outline" onClick={() => go(yearMonthOf(today))}>
-            Today
-          </Button>
-          <Button variant="outline" size="icon" aria-label="Next month" onClick={() => go(shiftMonth(month, 1))}>
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      </div>
+      <MonthNav title={title} month={month} today={today} onGo={go} />
 
-      {showEmpty && (
-        <div className="flex items-start gap-3 rounded-lg border border-dashed border-primary/50 bg-primary-soft p-4">
-          <CalendarPlus aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-          <div>
-            <p className="font-bold text-primary-dark">Your calendar is empty</p>
-            <p className="text-sm text-[#3d5161]">
-              Tap + on any day to add a shift, or upload your roster in the Import Excel tab.
-            </p>
-          </div>
-        </div>
-      )}
+      {showEmpty && <EmptyCalendarHint />}
 
       <div className="relative">
         <MonthGrid
@@ -132,14 +96,73 @@ export function ShiftCalendar({
         />
       )}
       {formTarget && onSave && (
-        <ShiftFormDialog
-          key={formKey}
-          target={formTarget}
-          shifts={shifts}
-          onSave={onSave}
-          onClose={() => setFormTarget(null)}
-        />
+        <ShiftFormDialog key={formKey} target={formTarget} shifts={shifts} onSave={onSave} onClose={closeForm} />
       )}
+    </div>
+  );
+}
+
+/** Which form is open, and a fresh key each time one opens so it starts from its own values. */
+function useFormTarget(addRequest: AddRequest | null, canEdit: boolean) {
+  const [formTarget, setFormTarget] = useState<ShiftFormTarget | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const openForm = (target: ShiftFormTarget) => {
+    setFormKey((k) => k + 1);
+    setFormTarget(target);
+  };
+
+  useEffect(() => {
+    if (!addRequest || !canEdit) return;
+    setFormKey((k) => k + 1);
+    setFormTarget({ date: addRequest.date });
+  }, [addRequest, canEdit]);
+
+  return { formTarget, formKey, openForm, closeForm: () => setFormTarget(null) };
+}
+
+/** The month's title with Previous month, Today and Next month. */
+function MonthNav({
+  title,
+  month,
+  today,
+  onGo,
+}: {
+  title: string;
+  month: YearMonth;
+  today: string;
+  onGo: (month: YearMonth) => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <h2 className="text-lg font-bold tracking-tight sm:text-2xl" aria-live="polite">
+        {title}
+      </h2>
+      <div className="flex items-center gap-1.5">
+        <Button variant="outline" size="icon" aria-label="Previous month" onClick={() => onGo(shiftMonth(month, -1))}>
+          <ChevronLeft aria-hidden="true" />
+        </Button>
+        <Button variant="outline" onClick={() => onGo(yearMonthOf(today))}>
+          Today
+        </Button>
+        <Button variant="outline" size="icon" aria-label="Next month" onClick={() => onGo(shiftMonth(month, 1))}>
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function EmptyCalendarHint() {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-dashed border-primary/50 bg-primary-soft p-4">
+      <CalendarPlus aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+      <div>
+        <p className="font-bold text-primary-dark">Your calendar is empty</p>
+        <p className="text-sm text-[#3d5161]">
+          Tap + on any day to add a shift, or upload your roster in the Import Excel tab.
+        </p>
+      </div>
     </div>
   );
 }

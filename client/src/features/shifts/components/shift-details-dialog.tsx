@@ -37,8 +37,6 @@ export function ShiftDetailsDialog({
   const [question, setQuestion] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const untimed = shift.shiftType === "rest_day" || shift.shiftType === "annual_leave";
-  const time = timeRangeLabel(shift) ?? (untimed ? "All day" : "Time TBD");
 
   const remove = async (confirmSwapChange = false) => {
     if (!onDelete) return;
@@ -66,20 +64,7 @@ export function ShiftDetailsDialog({
           <DialogTitle>Shift Details</DialogTitle>
           <DialogDescription>{format(dateOf(shift.date), "EEEE, MMMM do, yyyy")}</DialogDescription>
         </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2.5 text-base">
-          <dt className="font-semibold text-muted-foreground">Type</dt>
-          <dd>
-            <span className={cn("inline-flex rounded border px-2 py-0.5 text-sm font-bold", styleOf(shift).chip)}>
-              {kindLabelOf(shift)}
-            </span>
-          </dd>
-          <dt className="font-semibold text-muted-foreground">Time</dt>
-          <dd>{time}</dd>
-          <dt className="font-semibold text-muted-foreground">Protected</dt>
-          <dd>{shift.isProtected ? "Yes" : "No"}</dd>
-          <dt className="font-semibold text-muted-foreground">Notes</dt>
-          <dd className="whitespace-pre-wrap break-words">{shift.notes || "None"}</dd>
-        </dl>
+        <ShiftFacts shift={shift} />
         <RestWarnings title="Your roster leaves you short of rest here" warnings={warnings} />
         {error && <FieldMessage role="alert">{error}</FieldMessage>}
         {question ? (
@@ -91,17 +76,7 @@ export function ShiftDetailsDialog({
             onConfirm={() => void remove(true)}
           />
         ) : confirming ? (
-          <div className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-[#fbe9e7] p-3">
-            <p className="font-semibold">Delete this entry from your calendar?</p>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={() => setConfirming(false)} disabled={deleting}>
-                Keep it
-              </Button>
-              <Button needsConnection variant="destructive" onClick={() => void remove()} disabled={deleting}>
-                {deleting ? "Deleting..." : "Yes, delete"}
-              </Button>
-            </div>
-          </div>
+          <DeleteConfirm deleting={deleting} onKeep={() => setConfirming(false)} onDelete={() => void remove()} />
         ) : (
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
@@ -121,5 +96,52 @@ export function ShiftDetailsDialog({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** What the entry is: type, time, Protected and notes. */
+function ShiftFacts({ shift }: { shift: Shift }) {
+  const untimed = shift.shiftType === "rest_day" || shift.shiftType === "annual_leave";
+  const time = timeRangeLabel(shift) ?? (untimed ? "All day" : "Time TBD");
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2.5 text-base">
+      <dt className="font-semibold text-muted-foreground">Type</dt>
+      <dd>
+        <span className={cn("inline-flex rounded border px-2 py-0.5 text-sm font-bold", styleOf(shift).chip)}>
+          {kindLabelOf(shift)}
+        </span>
+      </dd>
+      <dt className="font-semibold text-muted-foreground">Time</dt>
+      <dd>{time}</dd>
+      <dt className="font-semibold text-muted-foreground">Protected</dt>
+      <dd>{shift.isProtected ? "Yes" : "No"}</dd>
+      <dt className="font-semibold text-muted-foreground">Notes</dt>
+      <dd className="whitespace-pre-wrap break-words">{shift.notes || "None"}</dd>
+    </dl>
+  );
+}
+
+/** The second step of Delete: keep the entry, or delete it. */
+function DeleteConfirm({
+  deleting,
+  onKeep,
+  onDelete,
+}: {
+  deleting: boolean;
+  onKeep: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-[#fbe9e7] p-3">
+      <p className="font-semibold">Delete this entry from your calendar?</p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onKeep} disabled={deleting}>
+          Keep it
+        </Button>
+        <Button needsConnection variant="destructive" onClick={onDelete} disabled={deleting}>
+          {deleting ? "Deleting..." : "Yes, delete"}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -25,9 +25,7 @@ export function useShiftForm({
 }) {
   const [form, setForm] = useState<ShiftFormState>(() => (editing ? formFromShift(editing) : emptyForm(date)));
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [question, setQuestion] = useState<string | null>(null);
+  const { error, setError, saving, question, dismissQuestion, save } = useShiftSave({ form, editing, onSave, onClose });
   const untimed = form.shiftType === "rest_day" || form.shiftType === "annual_leave";
 
   const choose = (next: ShiftChoice, day = form.date) => {
@@ -44,23 +42,6 @@ export function useShiftForm({
     // The auto-match depends on the day, so a coverage shift looks again on the new day.
     if (form.shiftType === "seeking_coverage" && isCalendarDay(day)) choose("seeking_coverage", day);
     else setForm((f) => ({ ...f, date: day }));
-  };
-
-  const save = async (confirmSwapChange: boolean) => {
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(form, editing, confirmSwapChange);
-      onClose();
-    } catch (e) {
-      if (e instanceof SwapChangeQuestion) setQuestion(e.message);
-      else {
-        setQuestion(null);
-        setError(e instanceof Error ? e.message : "Something went wrong. Please try again.");
-      }
-    } finally {
-      setSaving(false);
-    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -85,11 +66,47 @@ export function useShiftForm({
     error,
     saving,
     question,
-    dismissQuestion: () => setQuestion(null),
+    dismissQuestion,
     choose,
     changeDate,
     change,
     save,
     submit,
   };
+}
+
+/** Saving the form: the pending flag, the error, and the server's question about a swap request. */
+function useShiftSave({
+  form,
+  editing,
+  onSave,
+  onClose,
+}: {
+  form: ShiftFormState;
+  editing: Shift | null;
+  onSave: (form: ShiftFormState, editing: Shift | null, confirmSwapChange?: boolean) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [question, setQuestion] = useState<string | null>(null);
+
+  const save = async (confirmSwapChange: boolean) => {
+    setSaving(true);
+    setError(null);
+    try {
+      await onSave(form, editing, confirmSwapChange);
+      onClose();
+    } catch (e) {
+      if (e instanceof SwapChangeQuestion) setQuestion(e.message);
+      else {
+        setQuestion(null);
+        setError(e instanceof Error ? e.message : "Something went wrong. Please try again.");
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { error, setError, saving, question, dismissQuestion: () => setQuestion(null), save };
 }

@@ -1,6 +1,6 @@
 import { compareDays } from "@common/dates";
 import { allowedActions, MAX_OFFERS } from "@common/swap-rules";
-import type { SwapRequest } from "@common/swaps";
+import type { SwapRequest, SwapShift } from "@common/swaps";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -13,11 +13,9 @@ import {
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDay, LONG_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
-import { useDeleteSwapRequest } from "../api/delete-swap-request";
 import { useFindMatches } from "../api/find-matches";
-import { useUpdateSwapRequest } from "../api/update-swap-request";
+import { useEditRequestActions } from "../hooks/use-edit-request-actions";
 import { useOfferWarnings } from "../hooks/use-offer-warnings";
-import { failureToast, successToast } from "../toasts";
 import { OfferPicker } from "./offer-picker";
 /**
  * The requester's edit/cancel control: change the shifts offered in return (which clears both
@@ -49,8 +47,7 @@ function EditBody({ request: r, onClose }: { request: SwapRequest; onClose: () =
   const allowed = allowedActions("requester", state);
   const canEdit = allowed.includes("edit") && r.responderId !== null;
   const matches = useFindMatches(canEdit ? r.requesterShiftId : null);
-  const update = useUpdateSwapRequest();
-  const remove = useDeleteSwapRequest();
+  const { save, cancel, destroy, saving, busy } = useEditRequestActions(r, onClose);
   const [offerIds, setOfferIds] = useState<number[]>(r.offers.map((o) => o.shiftId));
   const [confirming, setConfirming] = useState<"cancel" | "delete" | null>(null);
 
@@ -63,38 +60,6 @@ function EditBody({ request: r, onClose }: { request: SwapRequest; onClose: () =
   ].sort((a, b) => compareDays(a.date, b.date));
   const offerWarnings = useOfferWarnings(r.requesterShift, candidates);
 
-  const save = () =>
-    update.mutate(
-      { id: r.id, changes: { offerShiftIds: offerIds } },
-      {
-        onSuccess: () => {
-          successToast("Swap request updated");
-          onClose();
-        },
-        onError: (e) => failureToast("Failed to update swap request", e),
-      },
-    );
-  const cancel = () =>
-    update.mutate(
-      { id: r.id, changes: { status: "cancelled" } },
-      {
-        onSuccess: () => {
-          successToast("Swap request updated", "The swap request was cancelled.");
-          onClose();
-        },
-        onError: (e) => failureToast("Failed to update swap request", e),
-      },
-    );
-  const destroy = () =>
-    remove.mutate(r.id, {
-      onSuccess: () => {
-        successToast("Request deleted");
-        onClose();
-      },
-      onError: (e) => failureToast("Failed to delete request", e),
-    });
-
-  const busy = update.isPending || remove.isPending;
   return (
     <>
       <DialogHeader>
@@ -106,77 +71,152 @@ function EditBody({ request: r, onClose }: { request: SwapRequest; onClose: () =
       </DialogHeader>
 
       {canEdit && (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-base">
-            Shifts you offer to cover for <bdi>{r.responderUser?.firstName}</bdi> (up to {MAX_OFFERS}). Changing them
-            clears both agreements.
-          </legend>
-          {matches.isPending ? (
-            <Spinner label="Loading shifts" />
-          ) : candidates.length === 0 ? (
-            <p className="rounded-md bg-muted p-3 text-muted-foreground">
-              <bdi>{r.responderUser?.firstName}</bdi> has no shifts needing cover on days you are free.
-            </p>
-          ) : (
-            <OfferPicker
-              shifts={candidates}
-              selected={offerIds}
-              onChange={setOfferIds}
-              name="edit-offer"
-              warnings={offerWarnings}
-            />
-          )}
-        </fieldset>
+        <OffersFieldset
+          firstName={r.responderUser?.firstName}
+          loading={matches.isPending}
+          candidates={candidates}
+          selected={offerIds}
+          onChange={setOfferIds}
+          warnings={offerWarnings}
+        />
       )}
 
       {confirming && (
-        <div className="flex flex-col gap-2 rounded-md border-2 border-destructive p-3" role="alert">
-          <p>
-            {confirming === "cancel"
-              ? "Cancel this swap request? The conversation stays, but no more messages can be sent."
-              : "Delete this swap request and its conversation for both of you? This cannot be undone."}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              needsConnection
-              variant="destructive"
-              onClick={confirming === "cancel" ? cancel : destroy}
-              disabled={busy}
-            >
-              {confirming === "cancel" ? "Yes, cancel request" : "Yes, delete request"}
-            </Button>
-            <Button variant="outline" onClick={() => setConfirming(null)} disabled={busy}>
-              Keep it
-            </Button>
-          </div>
-        </div>
+        <EndRequestConfirm
+          confirming={confirming}
+          busy={busy}
+          onConfirm={confirming === "cancel" ? cancel : destroy}
+          onKeep={() => setConfirming(null)}
+        />
       )}
 
-      <DialogFooter className="sm:justify-between">
-        <div className="flex flex-col gap-2 sm:flex-row">
-          {allowed.includes("cancel") && (
-            <Button needsConnection variant="outline" onClick={() => setConfirming("cancel")} disabled={busy}>
-              Cancel request
-            </Button>
-          )}
-          {allowed.includes("delete") && (
-            <Button
-              needsConnection
-              variant="ghost"
-              className="text-destructive"
-              onClick={() => setConfirming("delete")}
-              disabled={busy}
-            >
-              Delete request
-            </Button>
-          )}
-        </div>
-        {canEdit && (
-          <Button needsConnection onClick={save} disabled={busy || matches.isPending}>
-            {update.isPending ? "Saving..." : "Save changes"}
+      <EditFooter
+        canCancel={allowed.includes("cancel")}
+        canDelete={allowed.includes("delete")}
+        canEdit={canEdit}
+        busy={busy}
+        saving={saving}
+        loading={matches.isPending}
+        onCancel={() => setConfirming("cancel")}
+        onDelete={() => setConfirming("delete")}
+        onSave={() => save(offerIds)}
+      />
+    </>
+  );
+}
+
+/** The shifts offered in return, to change; changing them clears both agreements. */
+function OffersFieldset({
+  firstName,
+  loading,
+  candidates,
+  selected,
+  onChange,
+  warnings,
+}: {
+  firstName: string | undefined;
+  loading: boolean;
+  candidates: SwapShift[];
+  selected: number[];
+  onChange: (ids: number[]) => void;
+  warnings: ReturnType<typeof useOfferWarnings>;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-base">
+        Shifts you offer to cover for <bdi>{firstName}</bdi> (up to {MAX_OFFERS}). Changing them clears both agreements.
+      </legend>
+      {loading ? (
+        <Spinner label="Loading shifts" />
+      ) : candidates.length === 0 ? (
+        <p className="rounded-md bg-muted p-3 text-muted-foreground">
+          <bdi>{firstName}</bdi> has no shifts needing cover on days you are free.
+        </p>
+      ) : (
+        <OfferPicker
+          shifts={candidates}
+          selected={selected}
+          onChange={onChange}
+          name="edit-offer"
+          warnings={warnings}
+        />
+      )}
+    </fieldset>
+  );
+}
+
+/** The second step of Cancel request or Delete request. */
+function EndRequestConfirm({
+  confirming,
+  busy,
+  onConfirm,
+  onKeep,
+}: {
+  confirming: "cancel" | "delete";
+  busy: boolean;
+  onConfirm: () => void;
+  onKeep: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2 rounded-md border-2 border-destructive p-3" role="alert">
+      <p>
+        {confirming === "cancel"
+          ? "Cancel this swap request? The conversation stays, but no more messages can be sent."
+          : "Delete this swap request and its conversation for both of you? This cannot be undone."}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button needsConnection variant="destructive" onClick={onConfirm} disabled={busy}>
+          {confirming === "cancel" ? "Yes, cancel request" : "Yes, delete request"}
+        </Button>
+        <Button variant="outline" onClick={onKeep} disabled={busy}>
+          Keep it
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Cancel request and Delete request on one side, Save changes on the other. */
+function EditFooter({
+  canCancel,
+  canDelete,
+  canEdit,
+  busy,
+  saving,
+  loading,
+  onCancel,
+  onDelete,
+  onSave,
+}: {
+  canCancel: boolean;
+  canDelete: boolean;
+  canEdit: boolean;
+  busy: boolean;
+  saving: boolean;
+  loading: boolean;
+  onCancel: () => void;
+  onDelete: () => void;
+  onSave: () => void;
+}) {
+  return (
+    <DialogFooter className="sm:justify-between">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {canCancel && (
+          <Button needsConnection variant="outline" onClick={onCancel} disabled={busy}>
+            Cancel request
           </Button>
         )}
-      </DialogFooter>
-    </>
+        {canDelete && (
+          <Button needsConnection variant="ghost" className="text-destructive" onClick={onDelete} disabled={busy}>
+            Delete request
+          </Button>
+        )}
+      </div>
+      {canEdit && (
+        <Button needsConnection onClick={onSave} disabled={busy || loading}>
+          {saving ? "Saving..." : "Save changes"}
+        </Button>
+      )}
+    </DialogFooter>
   );
 }

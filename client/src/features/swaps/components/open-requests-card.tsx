@@ -75,30 +75,7 @@ export function OpenRequestsCard() {
           <>
             <ul ref={list} className="flex max-h-[500px] flex-col gap-2 overflow-y-auto">
               {query.data.slice(0, shown).map((r) => (
-                <li
-                  key={r.id}
-                  className="flex flex-col gap-2 rounded-md border border-border p-3 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <div className="flex min-w-0 flex-col gap-0.5">
-                    <span className="font-semibold">{formatDay(r.requesterShift.date, LONG_DATE)}</span>
-                    <span className="text-sm text-muted-foreground">
-                      {shiftTypeLabel(r.requesterShift.shiftType)} · {shiftTimes(r.requesterShift)}
-                    </span>
-                    <span className="text-sm">
-                      <bdi>{fullName(r.requesterUser)}</bdi>
-                      {r.requesterUser.hub ? ` · ${r.requesterUser.hub}` : ""}
-                    </span>
-                  </div>
-                  <Button
-                    needsConnection
-                    size="sm"
-                    onClick={() => setAsking(r)}
-                    disabled={cover.isPending}
-                    aria-label={`Offer to cover ${fullName(r.requesterUser)}'s shift on ${formatDay(r.requesterShift.date, LONG_DATE)}`}
-                  >
-                    Offer to cover
-                  </Button>
-                </li>
+                <OpenRequestRow key={r.id} request={r} disabled={cover.isPending} onOffer={() => setAsking(r)} />
               ))}
             </ul>
             {query.data.length > shown && (
@@ -113,24 +90,78 @@ export function OpenRequestsCard() {
             )}
           </>
         )}
-        <AlertDialog open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{asking ? offerQuestion(asking) : ""}</AlertDialogTitle>
-              <AlertDialogDescription>
-                You become the other party of this request and can agree the swap in its conversation.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction needsConnection onClick={() => asking && offer(asking.id)}>
-                Offer to cover
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <OfferConfirmDialog
+          asking={asking}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => asking && offer(asking.id)}
+        />
       </CardContent>
     </Card>
+  );
+}
+
+/** One open request: whose shift, when, and the button that asks before offering to cover it. */
+function OpenRequestRow({
+  request: r,
+  disabled,
+  onOffer,
+}: {
+  request: SwapRequest;
+  disabled: boolean;
+  onOffer: () => void;
+}) {
+  return (
+    <li className="flex flex-col gap-2 rounded-md border border-border p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <span className="font-semibold">{formatDay(r.requesterShift.date, LONG_DATE)}</span>
+        <span className="text-sm text-muted-foreground">
+          {shiftTypeLabel(r.requesterShift.shiftType)} · {shiftTimes(r.requesterShift)}
+        </span>
+        <span className="text-sm">
+          <bdi>{fullName(r.requesterUser)}</bdi>
+          {r.requesterUser.hub ? ` · ${r.requesterUser.hub}` : ""}
+        </span>
+      </div>
+      <Button
+        needsConnection
+        size="sm"
+        onClick={onOffer}
+        disabled={disabled}
+        aria-label={`Offer to cover ${fullName(r.requesterUser)}'s shift on ${formatDay(r.requesterShift.date, LONG_DATE)}`}
+      >
+        Offer to cover
+      </Button>
+    </li>
+  );
+}
+
+/** The question asked once before an offer to cover, which makes me the responder at once. */
+function OfferConfirmDialog({
+  asking,
+  onCancel,
+  onConfirm,
+}: {
+  asking: SwapRequest | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog open={asking !== null} onOpenChange={(open) => !open && onCancel()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{asking ? offerQuestion(asking) : ""}</AlertDialogTitle>
+          <AlertDialogDescription>
+            You become the other party of this request and can agree the swap in its conversation.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction needsConnection onClick={onConfirm}>
+            Offer to cover
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
 

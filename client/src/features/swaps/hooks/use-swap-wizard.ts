@@ -1,15 +1,13 @@
 import type { PotentialMatch, SwapRequest, SwapShift } from "@common/swaps";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useLocation } from "wouter";
 import { toast } from "@/components/ui/use-toast";
-import { isApiError } from "@/lib/api";
 import { useUser } from "@/lib/user";
-import { useCreateSwapRequest } from "../api/create-swap-request";
 import { useFindMatches } from "../api/find-matches";
 import { useEligibleShifts } from "../api/get-eligible-shifts";
 import { useSwapRequests } from "../api/get-swap-requests";
 import { introMessage } from "../intro-message";
 import { useOfferWarnings } from "./use-offer-warnings";
+import { useSubmitSwapRequest } from "./use-submit-swap-request";
 
 /** Opened from the clinician browser: the colleague and their Available Off Day are already chosen. */
 export type SwapWizardTarget = {
@@ -48,40 +46,10 @@ export function useSwapWizard({
   initialShiftId: number | null;
   onClose: () => void;
 }) {
-  const [, navigate] = useLocation();
-  const { user } = useUser();
-  const [step, setStep] = useState<WizardStep>(initialShiftId && !target ? "find-matches" : "select-shift");
-  const [shiftId, setShiftId] = useState<number | null>(initialShiftId);
-  const [choice, setChoice] = useState<WizardChoice | null>(null);
-  const [offerIds, setOfferIds] = useState<number[]>([]);
+  const { setStep, ...choices } = useWizardChoices({ target, initialShiftId });
+  const { user, step, choice, shift, match, offers } = choices;
   const [message, setMessage] = useState("");
-
-  const eligible = useEligibleShifts(target?.date ?? null);
-  const mine = useSwapRequests();
-  const asked = askedAlready(mine.data ?? [], user?.id ?? 0);
-  const matches = useFindMatches(step === "select-shift" ? null : shiftId);
-  const create = useCreateSwapRequest();
-
-  const shift = eligible.data?.find((s) => s.id === shiftId) ?? null;
-  const matchList = matches.isError ? [] : (matches.data ?? []);
-  const match: PotentialMatch | null = target
-    ? (matchList.find((m) => m.user.id === target.clinician.id) ?? null)
-    : choice?.kind === "match"
-      ? (matchList.find((m) => m.user.id === choice.userId) ?? null)
-      : null;
-  const offers = (match?.seekingCoverageShifts ?? []).filter((s) => offerIds.includes(s.id));
-
-  const offerWarnings = useOfferWarnings(shift, match?.seekingCoverageShifts ?? NO_SHIFTS);
-
-  // SPEC §8's words whatever the cause.
-  useEffect(() => {
-    if (!matches.isError) return;
-    toast({
-      variant: "destructive",
-      title: "Error finding matches",
-      description: "There was a problem finding potential matches for your shift.",
-    });
-  }, [matches.isError]);
+  const { submit: create, submitting } = useSubmitSwapRequest(onClose);
 
   // The path: from an off day the colleague is already found; an open request offers nothing in
   // return. A colleague's path always has the offers step (it says when there is nothing to offer).
@@ -91,25 +59,6 @@ export function useSwapWizard({
     return ["select-shift", "find-matches", "select-coverage", "confirm", "message"];
   }, [target, choice]);
   const index = steps.indexOf(step);
-
-  // Opened from a colleague's off day with just one of my shifts that date to offer: it is chosen,
-  // and the wizard goes straight on (SPEC §4: a preselected shift skips the shift step).
-  const preselected = useRef(false);
-  const choosable = target ? (eligible.data ?? []).filter((s) => !asked.has(askKey(s.id, target.clinician.id))) : [];
-  useEffect(() => {
-    if (preselected.current || !target || !eligible.data || mine.isPending) return;
-    preselected.current = true;
-    if (choosable.length === 1) {
-      setShiftId(choosable[0].id);
-      setStep("select-coverage");
-    }
-  }, [target, eligible.data, mine.isPending, choosable]);
-
-  /** A new colleague (or the open request) starts with nothing offered. */
-  const choose = (next: WizardChoice) => {
-    setChoice(next);
-    setOfferIds([]);
-  };
 
   const canGoOn =
     (step === "select-shift" && shift !== null) ||
@@ -138,46 +87,75 @@ export function useSwapWizard({
   };
 
   const submit = () => {
-    if (!shift) return;
-    create.mutate(
-      {
-        requesterShiftId: shift.id,
-        responderId: match?.user.id ?? null,
-        responderAvailabilityId: match?.availability.id ?? null,
-        offerShiftIds: match ? offers.map((o) => o.id) : [],
-        introMessage: message.trim() || undefined,
-      },
-      {
-        onSuccess: (request) => {
-          // The introductory message goes out with the request (SPEC §4 'message' step).
-          toast({ title: "Swap request created", description: message.trim() ? "Message sent" : undefined });
-          onClose();
-          navigate(`/messages?request=${request.id}`);
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.body?.message) {
-            toast({
-              variant: "destructive",
-              title: "Error",
-              description: `Failed to create swap request: ${error.serverMessage}`,
-            });
-          } else {
-            toast({
-              variant: "destructive",
-              title: "Error creating request",
-              description: "There was a problem creating your swap request.",
-            });
-          }
-        },
-      },
-    );
+    if (shift) create({ shift, match, offers, message });
+  };
+
+  return { ...choices, steps, index, message, setMessage, canGoOn, next, back, submit, submitting };
+}
+
+/** What the wizard has chosen so far (step, my shift, the colleague, the offers) and the lists it chooses from. */
+function useWizardChoices({
+  target,
+  initialShiftId,
+}: {
+  target: SwapWizardTarget | null;
+  initialShiftId: number | null;
+}) {
+  const { user } = useUser();
+  const [step, setStep] = useState<WizardStep>(initialShiftId && !target ? "find-matches" : "select-shift");
+  const [shiftId, setShiftId] = useState<number | null>(initialShiftId);
+  const [choice, setChoice] = useState<WizardChoice | null>(null);
+  const [offerIds, setOfferIds] = useState<number[]>([]);
+
+  const eligible = useEligibleShifts(target?.date ?? null);
+  const mine = useSwapRequests();
+  const asked = askedAlready(mine.data ?? [], user?.id ?? 0);
+  const matches = useFindMatches(step === "select-shift" ? null : shiftId);
+
+  const shift = eligible.data?.find((s) => s.id === shiftId) ?? null;
+  const matchList = matches.isError ? [] : (matches.data ?? []);
+  const match: PotentialMatch | null = target
+    ? (matchList.find((m) => m.user.id === target.clinician.id) ?? null)
+    : choice?.kind === "match"
+      ? (matchList.find((m) => m.user.id === choice.userId) ?? null)
+      : null;
+  const offers = (match?.seekingCoverageShifts ?? []).filter((s) => offerIds.includes(s.id));
+
+  const offerWarnings = useOfferWarnings(shift, match?.seekingCoverageShifts ?? NO_SHIFTS);
+
+  // SPEC §8's words whatever the cause.
+  useEffect(() => {
+    if (!matches.isError) return;
+    toast({
+      variant: "destructive",
+      title: "Error finding matches",
+      description: "There was a problem finding potential matches for your shift.",
+    });
+  }, [matches.isError]);
+
+  // Opened from a colleague's off day with just one of my shifts that date to offer: it is chosen,
+  // and the wizard goes straight on (SPEC §4: a preselected shift skips the shift step).
+  const preselected = useRef(false);
+  const choosable = target ? (eligible.data ?? []).filter((s) => !asked.has(askKey(s.id, target.clinician.id))) : [];
+  useEffect(() => {
+    if (preselected.current || !target || !eligible.data || mine.isPending) return;
+    preselected.current = true;
+    if (choosable.length === 1) {
+      setShiftId(choosable[0].id);
+      setStep("select-coverage");
+    }
+  }, [target, eligible.data, mine.isPending, choosable]);
+
+  /** A new colleague (or the open request) starts with nothing offered. */
+  const choose = (next: WizardChoice) => {
+    setChoice(next);
+    setOfferIds([]);
   };
 
   return {
     user,
     step,
-    steps,
-    index,
+    setStep,
     eligible,
     matches,
     matchList,
@@ -192,12 +170,5 @@ export function useSwapWizard({
     setOfferIds,
     offers,
     offerWarnings,
-    message,
-    setMessage,
-    canGoOn,
-    next,
-    back,
-    submit,
-    submitting: create.isPending,
   };
 }
