@@ -17,14 +17,6 @@ const roots = ["server", "common", "client/src"];
 const maxFileLines = 300;
 const maxFunctionLines = 80;
 
-/**
- * Client files and components over the limits today, being split in other work; each entry
- * silences that one finding for now. Remove an entry once its file or function is under the limit:
- * the last test fails on an entry that no longer finds anything. Nothing outside client/ goes here.
- */
-const clientFilesAllowed: string[] = [];
-const clientFunctionsAllowed: string[] = [];
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
@@ -142,27 +134,13 @@ const key = (f: Finding) => `${f.file}: ${f.name}`;
 
 describe("code size", () => {
   it(`no file passes ${maxFileLines} lines without a reason on its first line`, () => {
-    const long = longFiles
-      .filter((f) => !clientFilesAllowed.includes(f.file))
-      .map((f) => `${f.file}: ${f.lines} lines`);
+    const long = longFiles.map((f) => `${f.file}: ${f.lines} lines`);
     expect(long).toEqual([]);
   });
 
   it(`no function passes ${maxFunctionLines} lines without a reason above it`, () => {
-    const long = functionFindings
-      .filter((f) => !clientFunctionsAllowed.includes(key(f)))
-      .map((f) => `${key(f)} (${f.lines} lines)`);
+    const long = functionFindings.map((f) => `${key(f)} (${f.lines} lines)`);
     expect(long).toEqual([]);
-  });
-
-  it("the client allow-lists name only client files and functions still over the limits", () => {
-    const stale = [
-      ...clientFilesAllowed.filter((file) => !longFiles.some((f) => f.file === file)),
-      ...clientFunctionsAllowed.filter((k) => !functionFindings.some((f) => key(f) === k)),
-    ];
-    expect(stale).toEqual([]);
-    const outside = [...clientFilesAllowed, ...clientFunctionsAllowed].filter((k) => !k.startsWith("client/"));
-    expect(outside).toEqual([]);
   });
 
   it("measures nested functions and honours a reason above", () => {
