@@ -113,8 +113,10 @@ export async function importRoutes(app: FastifyInstance) {
     // Reading waits for one of a few workers, and too long a queue is refused (429).
     {
       onRequest: [requireUser, refuseOversizedBody, turns.take],
-      // Given back once the answer has gone; a caller who left early holds it until the work ends
-      // or, should the instance die, for two minutes at most.
+      // Given back as the answer is sent, so a caller who sends the next file the moment the answer
+      // arrives finds the turn free; again after the answer (idempotent) should sending fail. A
+      // caller who left early holds it until the work ends or, should the instance die, two minutes.
+      onSend: turns.releaseOnSend,
       onResponse: turns.release,
       // Sent as text already written in slices (answerJson); the schema states its shape.
       schema: { response: { 200: importResultSchema } },

@@ -36,7 +36,12 @@ export function importTurns(db: Db, limit: Limit) {
       if (!taken) throw new AppError(409, IMPORT_RUNNING, "file");
       request.importTurn = true;
     },
-    /** onResponse: the turn goes back once the answer has gone. */
+    /** onSend: the turn goes back before the answer leaves. */
+    releaseOnSend: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      await release(request).catch((err) => request.log.warn({ err }, "could not end an import turn"));
+      return payload;
+    },
+    /** onResponse: the turn goes back should onSend not have run. */
     release: async (request: FastifyRequest) => {
       await release(request).catch((err) => request.log.warn({ err }, "could not end an import turn"));
     },

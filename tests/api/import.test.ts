@@ -245,6 +245,17 @@ describe("re-importing", () => {
     expect(new Set(all.map((s) => s.date)).size).toBe(5);
   });
 
+  it("takes the next file the moment the answer to the last one arrives, also after a refused file", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    const file = workbook({ November: novemberRoster() });
+    const noRoster = workbook({ S: [["Hello"], ["not a roster"]] });
+    // Each upload is sent as soon as the previous answer is read: the user's turn is free by then.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await upload(client, "roster.xlsx", i % 3 === 2 ? noRoster : file)).status);
+    expect(statuses).toEqual([200, 200, 400, 200, 200, 400]);
+  });
+
   it("a newer roster replaces the dates it lists and leaves every other date alone", async () => {
     const { client } = await signedInClient(t.baseUrl);
     const other = await signedInClient(t.baseUrl);
