@@ -8,36 +8,14 @@ import { allDayStatusesSql } from "../../server/availability/queries";
 import { connect, runMigrations } from "../../server/db/open";
 import { experienceNotes, firstNames, lastNames, replyLines, shiftNotes } from "./names";
 import { Prng } from "./prng";
+import { DAY, NIGHT, NONE, OFF_DAY, REST } from "./rota";
+import { DAYS, mainId, makeRosters, NOTE, PAST_DAYS, PROTECTED, REQUESTED, type Roster, SEEKING } from "./seed-roster";
+import { describeShape, type SeedShape, seedShape } from "./seed-shape";
 
 /** Every seeded account signs in with this password. */
 export const SEED_PASSWORD = "Seed!pass1";
 
-/** Days of roster per user: from 30 days ago to about 11 months ahead. */
-const DAYS = 365;
-const PAST_DAYS = 30;
-
-// Day kinds in the compact roster: one byte per user per day.
-const NONE = 0;
-const DAY = 1;
-const NIGHT = 2;
-const REST = 3;
-const OFF_DAY = 4; // a rest day marked Available Off Day
-const LEAVE = 5;
 const kindTypes = ["", "day", "night", "rest_day", "rest_day", "annual_leave"] as const;
-
-// Flags per user per day.
-const PROTECTED = 1;
-const SEEKING = 2;
-const NOTE = 4;
-const REQUESTED = 8;
-
-/** Shift patterns of a 24/7 service; `w` is a weekday-aligned pattern (Mon–Fri days). */
-const patterns: readonly (readonly [string, number])[] = [
-  ["DDNNRRRR", 45], // 2 days, 2 nights, 4 off
-  ["DDDDRRRRNNNNRRRR", 20], // 4 on 4 off, alternating days and nights
-  ["DDDNNNRRRRRR", 20], // 3 days, 3 nights, 6 off
-  ["w", 15], // weekday days, for education and placement rotas
-];
 
 const timeVariants = [
   { day: ["07:00", "19:00"], night: ["19:00", "07:00"] },
@@ -67,6 +45,8 @@ export type SeedResult = {
   offers: number;
   messages: number;
   byStatus: Record<string, number>;
+  /** What the service looks like: shifts per user, cover sought, days offered, matches (scripts/lib/seed-shape.ts). */
+  shape: SeedShape;
   seconds: number;
   password: string;
 };
@@ -194,6 +174,8 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
     const roster = makeRosters(people, root.fork("rosters"), firstDay);
     const requests = makeRequests(people, roster, root.fork("swaps"), now);
     log(`generated ${n} users, ${roster.shiftCount} shifts, ${requests.list.length} swap requests in memory`);
+    const shape = seedShape(people, roster);
+    log(describeShape(shape));
 
     const client = await database.pool.connect();
     try {
@@ -245,6 +227,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
         offers: counts.offers,
         messages: counts.messages,
         byStatus,
+        shape,
         seconds: (performance.now() - started) / 1000,
         password: SEED_PASSWORD,
       };
@@ -300,69 +283,6 @@ function makeUsers(n: number, rng: Prng, now: number): UserRec[] {
     });
   }
   return out;
-}
-
-type Roster = {
-  kinds: Uint8Array;
-  flags: Uint8Array;
-  /** Id of the seeking-coverage row on a user's day, 0 if none. */
-  seekingIds: Int32Array;
-  nextId: number;
-  shiftCount: number;
-};
-
-/** The id of the main shift row of user `u` (1-based) on day `d`: fixed, so requests can point at it. */
-const mainId = (u: number, d: number) => (u - 1) * DAYS + d + 1;
-
-function makeRosters(people: UserRec[], rng: Prng, firstDay: string): Roster {
-  const n = people.length;
-  const kinds = new Uint8Array(n * DAYS);
-  const flags = new Uint8Array(n * DAYS);
-  const seekingIds = new Int32Array(n * DAYS);
-  let nextId = n * DAYS + 1;
-  const firstWeekday = new Date(`${firstDay}T00:00:00Z`).getUTCDay();
-
-  for (const p of people) {
-    const row = (p.id - 1) * DAYS;
-    const pattern = rng.weighted(patterns);
-    const offset = rng.int(0, 15);
-    for (let d = 0; d < DAYS; d++) {
-      let k: number;
-      if (pattern === "w") {
-        const weekday = (firstWeekday + d) % 7;
-        k = weekday === 0 || weekday === 6 ? REST : DAY;
-      } else {
-        const c = pattern[(d + offset) % pattern.length];
-        k = c === "D" ? DAY : c === "N" ? NIGHT : REST;
-      }
-      kinds[row + d] = k;
-    }
-    // Annual leave: four or five blocks of a week or more; rest days inside stay rest days.
-    const blocks = rng.int(4, 5);
-    for (let b = 0; b < blocks; b++) {
-      const start = rng.int(0, DAYS - 1);
-      const len = rng.int(7, 10);
-      for (let d = start; d < Math.min(DAYS, start + len); d++) {
-        if (kinds[row + d] === DAY || kinds[row + d] === NIGHT) kinds[row + d] = LEAVE;
-      }
-    }
-    const offDayChance = p.urgency === "urgent" ? 0.35 : p.urgency === "none" ? 0.08 : 0;
-    const seekChance = p.urgency === "urgent" ? 0.06 : p.urgency === "none" ? 0.015 : 0;
-    for (let d = 0; d < DAYS; d++) {
-      const i = row + d;
-      const k = kinds[i];
-      if (k === REST && rng.chance(offDayChance)) kinds[i] = OFF_DAY;
-      if (k === DAY || k === NIGHT) {
-        if (rng.chance(0.04)) flags[i] |= PROTECTED;
-        else if (d > PAST_DAYS && rng.chance(seekChance)) {
-          flags[i] |= SEEKING;
-          seekingIds[i] = nextId++;
-        }
-        if (rng.chance(0.03)) flags[i] |= NOTE;
-      }
-    }
-  }
-  return { kinds, flags, seekingIds, nextId, shiftCount: nextId - 1 };
 }
 
 type Requests = {
