@@ -1,5 +1,8 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { addDays, todayInLondon } from "../../common/dates";
 import { type ClinicalGrade, clinicalGrades, type SwapStatus, type SwapUrgency } from "../../common/enums";
 import { hubForBase, paramedicBases } from "../../common/hubs";
@@ -9,6 +12,7 @@ import { connect, runMigrations } from "../../server/db/open";
 import { experienceNotes, firstNames, lastNames, replyLines, shiftNotes } from "./names";
 import { Prng } from "./prng";
 import { DAY, NIGHT, NONE, OFF_DAY, REST } from "./rota";
+import { suspendChecks } from "./seed-bulk";
 import { DAYS, mainId, makeRosters, NOTE, PAST_DAYS, PROTECTED, REQUESTED, type Roster, SEEKING } from "./seed-roster";
 import { describeShape, type SeedShape, seedShape } from "./seed-shape";
 
@@ -186,10 +190,13 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
       log("users written");
       // Building the secondary indexes once at the end is much faster than keeping them up row by row.
       const indexes = await dropSecondaryIndexes(client, ["shifts", "user_availability"]);
+      const restoreChecks = await suspendChecks(client, ["shifts", "user_availability"]);
       const shiftCount = await insertShifts(client, people, roster, requests, root.fork("notes"), firstDay, log);
       const availability = await insertAvailability(client, log);
       for (const definition of indexes) await client.query(definition);
       log(`indexes rebuilt (${indexes.length})`);
+      await restoreChecks();
+      log("foreign keys checked, triggers back on");
       const counts = await insertRequests(
         client,
         requests.list,
@@ -456,15 +463,19 @@ async function insertUsers(client: pg.PoolClient, people: UserRec[], hash: strin
   }
 }
 
-const SHIFT_INSERT = `insert into shifts (id, user_id, date, shift_type, start_time, end_time, location, notes,
-    is_protected, rest_day_shift_interest)
-  select id, uid, $1::date + d, ($2::shift_type[])[k], ($3::text[])[t], ($4::text[])[t], loc, note, p, r
-  from unnest($5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::text[], $11::text[], $12::bool[], $13::bool[])
-    as x(id, uid, d, k, t, loc, note, p, r)`;
-const sqlShiftTypes = ["day", "night", "rest_day", "annual_leave", "seeking_coverage"];
-const typeIndex = (t: string) => sqlShiftTypes.indexOf(t) + 1;
+const SHIFT_COPY = `copy shifts (id, user_id, date, shift_type, start_time, end_time, location, notes, is_protected,
+  rest_day_shift_interest) from stdin`;
 
-/** Writes the rosters in batches of a few thousand users' rows, generating the next batch while one is written. */
+/** A value in COPY's text format. */
+const copyValue = (v: string | null) =>
+  v === null
+    ? "\\N"
+    : v.replace(/[\\\t\n\r]/g, (c) => ({ "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" })[c] ?? c);
+
+/**
+ * Writes the rosters with COPY, a few hundred users' rows a chunk: the next chunk is made while
+ * PostgreSQL takes the one before.
+ */
 async function insertShifts(
   client: pg.PoolClient,
   people: UserRec[],
@@ -481,82 +492,54 @@ async function insertShifts(
     list.push([d, id]);
     restBackByUser.set(u, list);
   }
-  const usersPerBatch = 400;
-  let total = 0;
-  let pending: Promise<unknown> | undefined;
-  for (let start = 0; start < people.length; start += usersPerBatch) {
-    const cols = {
-      id: [] as number[],
-      uid: [] as number[],
-      d: [] as number[],
-      k: [] as number[],
-      t: [] as number[],
-      loc: [] as (string | null)[],
-      note: [] as (string | null)[],
-      p: [] as boolean[],
-      r: [] as boolean[],
-    };
-    const push = (
-      id: number,
-      uid: number,
-      d: number,
-      type: string,
-      t: number,
-      note: string | null,
-      loc: string | null,
-      p: boolean,
-      r: boolean,
-    ) => {
-      cols.id.push(id);
-      cols.uid.push(uid);
-      cols.d.push(d);
-      cols.k.push(typeIndex(type));
-      cols.t.push(t);
-      cols.loc.push(loc);
-      cols.note.push(note);
-      cols.p.push(p);
-      cols.r.push(r);
-    };
-    for (const p of people.slice(start, start + usersPerBatch)) {
-      const row = (p.id - 1) * DAYS;
-      const station = `${p.base} Ambulance Station`;
-      for (let d = 0; d < DAYS; d++) {
-        const k = kinds[row + d];
-        if (k === NONE) continue;
-        const f = flags[row + d];
-        const timed = k === DAY || k === NIGHT;
-        const t = timed ? p.times * 2 + (k === DAY ? 1 : 2) : 0;
-        const id = mainId(p.id, d);
-        const owner = requests.moved.get(id) ?? p.id;
-        const note = f & NOTE ? rng.pick(shiftNotes) : null;
-        const loc = timed && rng.chance(0.05) ? station : null;
-        push(id, owner, d, kindTypes[k], t, note, loc, (f & PROTECTED) !== 0, k === OFF_DAY);
-        if (f & SEEKING) push(seekingIds[row + d], p.id, d, "seeking_coverage", t, null, null, false, false);
+  const dates = Array.from({ length: DAYS }, (_, d) => addDays(firstDay, d));
+  const usersPerChunk = 400;
+  function* chunks() {
+    for (let start = 0; start < people.length; start += usersPerChunk) {
+      const lines: string[] = [];
+      const push = (
+        id: number,
+        uid: number,
+        d: number,
+        type: string,
+        t: number,
+        note: string | null,
+        loc: string | null,
+        p: boolean,
+        r: boolean,
+      ) => {
+        const times = t === 0 ? "\\N\t\\N" : `${startTimes[t - 1]}\t${endTimes[t - 1]}`;
+        lines.push(
+          `${id}\t${uid}\t${dates[d]}\t${type}\t${times}\t${copyValue(loc)}\t${copyValue(note)}\t${p ? "t" : "f"}\t${r ? "t" : "f"}\n`,
+        );
+      };
+      for (const p of people.slice(start, start + usersPerChunk)) {
+        const row = (p.id - 1) * DAYS;
+        const station = `${p.base} Ambulance Station`;
+        for (let d = 0; d < DAYS; d++) {
+          const k = kinds[row + d];
+          if (k === NONE) continue;
+          const f = flags[row + d];
+          const timed = k === DAY || k === NIGHT;
+          const t = timed ? p.times * 2 + (k === DAY ? 1 : 2) : 0;
+          const id = mainId(p.id, d);
+          const owner = requests.moved.get(id) ?? p.id;
+          const note = f & NOTE ? rng.pick(shiftNotes) : null;
+          const loc = timed && rng.chance(0.05) ? station : null;
+          push(id, owner, d, kindTypes[k], t, note, loc, (f & PROTECTED) !== 0, k === OFF_DAY);
+          if (f & SEEKING) push(seekingIds[row + d], p.id, d, "seeking_coverage", t, null, null, false, false);
+        }
+        for (const [d, id] of restBackByUser.get(p.id) ?? [])
+          push(id, p.id, d, "rest_day", 0, null, null, false, false);
       }
-      for (const [d, id] of restBackByUser.get(p.id) ?? []) push(id, p.id, d, "rest_day", 0, null, null, false, false);
+      if ((start / usersPerChunk) % 5 === 4) log(`shifts: ${start + usersPerChunk} users' rows made`);
+      yield lines.join("");
     }
-    if (pending) await pending;
-    total += cols.id.length;
-    pending = client.query(SHIFT_INSERT, [
-      firstDay,
-      sqlShiftTypes,
-      startTimes,
-      endTimes,
-      cols.id,
-      cols.uid,
-      cols.d,
-      cols.k,
-      cols.t,
-      cols.loc,
-      cols.note,
-      cols.p,
-      cols.r,
-    ]);
-    if ((start / usersPerBatch) % 5 === 4) log(`shifts: ${total} rows (${start + usersPerBatch} users)`);
   }
-  if (pending) await pending;
-  log(`shifts written: ${total}`);
-  return total;
+  const sink = client.query(copyFrom(SHIFT_COPY));
+  await pipeline(Readable.from(chunks()), sink);
+  log(`shifts written: ${sink.rowCount}`);
+  return sink.rowCount;
 }
 
 /** Builds the user_availability index from the shifts with the one rule (server/availability/queries.ts). */
