@@ -537,7 +537,8 @@ async function insertShifts(
     }
   }
   const sink = client.query(copyFrom(SHIFT_COPY));
-  await pipeline(Readable.from(chunks()), sink);
+  // One chunk made ahead at most: each is a few megabytes of text.
+  await pipeline(Readable.from(chunks(), { highWaterMark: 1 }), sink);
   log(`shifts written: ${sink.rowCount}`);
   return sink.rowCount;
 }
