@@ -14,6 +14,10 @@ export type SqlTiming = { statements: number; runs: number; p50: number; p99: nu
 export async function captureSql(pool: pg.Pool, call: (db: Db) => Promise<unknown>): Promise<Statement[]> {
   const statements: Statement[] = [];
   const recording = Object.create(pool) as pg.Pool;
+  // A transaction checks out a client: from the pool itself, or pg-pool's bookkeeping (it assigns
+  // arrays on `this` when a client goes) lands on this object, and the pool's end() then waits for
+  // a client it no longer has (the bench hung after its last family).
+  recording.connect = pool.connect.bind(pool) as pg.Pool["connect"];
   recording.query = ((config: string | pg.QueryConfig, values?: unknown[]) => {
     if (typeof config === "string") statements.push({ query: config, params: [...(values ?? [])] });
     else statements.push({ query: config.text, params: [...(config.values ?? values ?? [])], name: config.name });
