@@ -18,6 +18,8 @@ import { recordNotification } from "../../server/notifications/record";
 import { PushReceiver } from "../../tests/api/helpers/push-receiver";
 import { type Proc, root, runNode } from "../lib/processes";
 import { startAppInstance } from "./app-instance";
+import { type Arrival, accountBurst, describeAccount, type PushAccount, sumAccounts } from "./push-accounting";
+import { keyOf, outboxSettled, outboxStates } from "./push-burst-plan";
 
 export type NotificationBench = {
   events: number;
@@ -26,10 +28,16 @@ export type NotificationBench = {
   p95Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Real losses and real double sends; `accounting` tells them from late pushes and resends after a timeout. */
   lost: number;
   doubled: number;
   seconds: number;
+  accounting: Omit<PushAccount, "latencies">;
 };
+
+/** On time within this long of its commit; the wait for late pushes and resends ends this long after the last. */
+const WINDOW_MS = 5000;
+const GRACE_MS = 60_000;
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -82,6 +90,7 @@ export async function benchNotifications(opts: { serverUrl: string; events: numb
     );
     const shifts = (await pool.query<{ id: number }>("select id from shifts order by id")).rows.map((r) => r.id);
     const requests: number[] = [];
+    const userOfEndpoint = new Map<string, number>();
     for (let i = 0; i < n; i++) {
       const { rows } = await pool.query<{ id: number }>(
         "insert into swap_requests (requester_id, responder_id, requester_shift_id) values ($1, $2, $3) returning id",
@@ -89,6 +98,7 @@ export async function benchNotifications(opts: { serverUrl: string; events: numb
       );
       requests.push(rows[0].id);
       const sub = receiver.subscription(`u${users[i + 1]}`).json;
+      userOfEndpoint.set(sub.endpoint, users[i + 1]);
       await pool.query("insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)", [
         users[i + 1],
         sub.endpoint,
@@ -100,6 +110,7 @@ export async function benchNotifications(opts: { serverUrl: string; events: numb
     for (let i = 0; i < 2; i++) instances.push(await startInstance(url.toString(), vapid));
 
     const committedAt = new Map<string, number>();
+    const recipientOf = new Map(requests.map((id, i) => [id, users[i + 1]]));
     const started = performance.now();
     let next = 0;
     const writer = async () => {
@@ -108,18 +119,37 @@ export async function benchNotifications(opts: { serverUrl: string; events: numb
         await db.transaction((tx) =>
           recordNotification(tx, { kind: "request_received", swapRequestId: id, actorId: sender }),
         );
-        committedAt.set(`swap-${id}`, Date.now());
+        committedAt.set(keyOf(recipientOf.get(id) as number, `swap-${id}`), Date.now());
       }
     };
     await Promise.all(Array.from({ length: 10 }, writer));
-    await receiver.waitFor(() => receiver.arrivals >= n, 60_000).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 1000));
+    // Every event's push, and the outbox done with them (a push resent after a timeout comes later).
+    const deadline = Date.now() + GRACE_MS;
+    await receiver.waitFor(() => receiver.distinctTopics() >= n, GRACE_MS).catch(() => undefined);
+    await outboxSettled(pool, 0, deadline);
+    const endedAt = Date.now();
     receiver.decryptArrived();
-
-    const seen = new Map<string, number[]>();
-    for (const r of receiver.received) seen.set(r.payload.tag, [...(seen.get(r.payload.tag) ?? []), r.at]);
-    const latencies = [...committedAt].flatMap(([tag, at]) => (seen.get(tag) ?? []).slice(0, 1).map((t) => t - at));
-    latencies.sort((a, b) => a - b);
+    const arrivals: Arrival[] = [
+      ...receiver.received.map((r) => ({
+        key: keyOf(userOfEndpoint.get(r.subscription) ?? 0, r.topic ?? ""),
+        at: r.at,
+        decrypted: r.payload.tag === r.topic,
+      })),
+      ...receiver.undecrypted.map((u) => ({
+        key: keyOf(userOfEndpoint.get(u.subscription) ?? 0, u.topic ?? ""),
+        at: u.at,
+        decrypted: false,
+      })),
+    ];
+    const outbox = await outboxStates(pool, 0);
+    // Each event committed on its own: an account per event, summed.
+    const account = sumAccounts(
+      [...committedAt].map(([key, at]) =>
+        accountBurst({ keys: [key], committedAt: at }, arrivals, outbox, WINDOW_MS, endedAt),
+      ),
+    );
+    console.error(`[notifications] ${describeAccount(account, WINDOW_MS)}`);
+    const { latencies, ...accounting } = account;
     return {
       events: n,
       instances: instances.length,
@@ -127,9 +157,10 @@ export async function benchNotifications(opts: { serverUrl: string; events: numb
       p95Ms: pct(latencies, 95),
       p99Ms: pct(latencies, 99),
       maxMs: latencies[latencies.length - 1],
-      lost: [...committedAt.keys()].filter((tag) => !seen.has(tag)).length,
-      doubled: [...seen.values()].filter((v) => v.length > 1).length,
+      lost: account.lost + account.undecryptable,
+      doubled: account.doubleSent,
       seconds: Math.round((performance.now() - started) / 100) / 10,
+      accounting,
     };
   } finally {
     for (const { proc, dataDir } of instances) {

@@ -2,20 +2,34 @@
 // with VAPID keys, sends bursts of N pushes (one event per recipient, each to its own subscription
 // on a local receiver that decrypts every push) while a read family runs at its paced rate against
 // the same process. Reports the read p99 during the bursts beside the same family's p99 without
-// them, and the bursts' commit → push latency, losses and doubles.
+// them, and the bursts' commit → push latency, with what became of every push (push-accounting.ts).
 import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import { connect, type Db } from "../../server/db/open";
 import { recordNotifications } from "../../server/notifications/record";
-import { type Arrived, ReceiverProcess } from "./push-receiver-process";
+import { type Arrival, accountBurst, describeAccount, type PushAccount, sumAccounts } from "./push-accounting";
+import {
+  eventKey,
+  keyOf,
+  lastOutboxId,
+  outboxSettled,
+  outboxStates,
+  type PlannedEvent,
+  planBursts,
+  subscribeRecipients,
+} from "./push-burst-plan";
+import { ReceiverProcess } from "./push-receiver-process";
 
 type Load = { p99: number | null; p50: number | null; achievedRate: number; errors: number; non2xx: number };
 type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
-/** A burst's events, one per subscribed responder: the request and who made it. */
-type Planned = { swapRequestId: number; actorId: number }[];
+/** A burst's events: a new request for each recipient, made by the request's other party. */
+type Planned = PlannedEvent[];
 
-/** A burst: a new request addressed to each subscribed responder. */
-const burstEvents = (planned: Planned) => planned.map((event) => ({ kind: "request_received" as const, ...event }));
+const burstEvents = (planned: Planned) =>
+  planned.map((e) => ({ kind: "request_received" as const, swapRequestId: e.swapRequestId, actorId: e.actorId }));
+
+/** What became of the pushes (push-accounting.ts), without the latencies. */
+export type PushAccounting = Omit<PushAccount, "latencies">;
 
 export type BurstReads = {
   family: string;
@@ -25,7 +39,19 @@ export type BurstReads = {
   read: Load;
   /** The same family's p99 in the run without the burst, for the ratio. */
   quietP99: number | null;
-  push: { p50Ms: number; p99Ms: number; maxMs: number; lost: number; doubled: number; seconds: number };
+  /**
+   * `lost` and `doubled` are real losses (accepted or given up and never arrived, or undecryptable)
+   * and real double sends (a second arrival with no second claim); `accounting` has the rest.
+   */
+  push: {
+    p50Ms: number;
+    p99Ms: number;
+    maxMs: number;
+    lost: number;
+    doubled: number;
+    seconds: number;
+    accounting: PushAccounting;
+  };
 };
 
 /** Bursts sent, unmeasured, before the first measured one (see warmUp). */
@@ -48,25 +74,6 @@ const FIRST_BURST_AT_S = 1;
 const pct = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** Subscriptions for the responders of N open requests, on the receiver; returns the events to send. */
-async function subscribe(pool: pg.Pool, receiver: ReceiverProcess, events: number) {
-  const { rows } = await pool.query<{ id: number; requester_id: number; responder_id: number }>(
-    `select distinct on (responder_id) id, requester_id, responder_id from swap_requests
-     where responder_id is not null order by responder_id, id limit $1`,
-    [events],
-  );
-  const subs = await receiver.subscribe(rows.map((r) => `u${r.responder_id}`));
-  for (const [i, r] of rows.entries()) {
-    const sub = subs[i];
-    await pool.query(
-      `insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)
-       on conflict do nothing`,
-      [r.responder_id, sub.endpoint, sub.keys.p256dh, sub.keys.auth],
-    );
-  }
-  return rows.map((r) => ({ swapRequestId: r.id, actorId: r.requester_id }));
-}
-
 /**
  * Unmeasured bursts first, as a server that has been up a while has sent. The reads beside each
  * burst run on a server whose read paths the quiet phase has already warmed; the push path needs the
@@ -74,12 +81,16 @@ async function subscribe(pool: pg.Pool, receiver: ReceiverProcess, events: numbe
  * 360 for the second and about 300 from the third on, as V8 optimised it. With one short warm-up,
  * the first family was measured against a half-warm sender and came out worst in every run.
  */
-async function warmUp(db: Db, receiver: ReceiverProcess, planned: Planned, log: (m: string) => void) {
+async function warmUp(db: Db, pool: pg.Pool, receiver: ReceiverProcess, planned: Planned, log: (m: string) => void) {
   log(`warming the push path with ${WARM_UP_BURSTS} bursts of ${planned.length} pushes …`);
   for (let i = 0; i < WARM_UP_BURSTS; i++) {
     await receiver.reset();
+    const since = await lastOutboxId(pool);
     await db.transaction((tx) => recordNotifications(tx, burstEvents(planned)));
-    if (!(await receiver.waitForArrivals(planned.length, 60_000))) throw new Error("a warm-up burst was not delivered");
+    if (!(await receiver.waitForDistinct(planned.length, GRACE_MS)))
+      throw new Error("a warm-up burst was not delivered");
+    // A push sent again after a timeout must not arrive in the measured run.
+    await outboxSettled(pool, since, Date.now() + GRACE_MS);
   }
   await receiver.reset();
 }
@@ -102,22 +113,49 @@ async function vacuum(pool: pg.Pool) {
 }
 
 /**
- * Push latencies of one burst: the first arrival of each of its events after its commit, and
- * those that never came or came twice. Pushes are attributed to the burst whose window (from its
- * commit to the next one's) they arrived in: one burst's last push comes within a second, the next
- * burst commits five seconds after it.
+ * A push is on time when it arrives within this long of its burst's commit: by then the next burst
+ * commits. One that comes later is late, not lost.
  */
-function pushesOfBurst(received: Arrived[], tags: string[], from: number, to: number, committedAt: number) {
-  const seen = new Map<string, number[]>();
-  for (const r of received) {
-    if (r.at < from || r.at >= to) continue;
-    seen.set(r.tag, [...(seen.get(r.tag) ?? []), r.at]);
-  }
-  return {
-    latencies: tags.flatMap((tag) => (seen.get(tag) ?? []).slice(0, 1).map((at) => at - committedAt)),
-    lost: tags.filter((tag) => !seen.has(tag)).length,
-    doubled: [...seen.values()].filter((v) => v.length > 1).length,
-  };
+const WINDOW_MS = BURST_EVERY_S * 1000;
+
+/**
+ * How long after the reads the bench waits for pushes still to come and for the outbox to finish
+ * with them: a push whose sender timed out (10 s) is claimed and sent again a second or so later.
+ */
+const GRACE_MS = 60_000;
+
+/**
+ * Waits (up to GRACE_MS) for every event's push and for the outbox to finish with them, then puts
+ * the two ends side by side: the receiver's arrivals and the outbox's claims per event.
+ */
+async function accountPushes(
+  pool: pg.Pool,
+  receiver: ReceiverProcess,
+  plans: Planned[],
+  committedAt: number[],
+  since: number,
+): Promise<PushAccount> {
+  const total = plans.reduce((n, p) => n + p.length, 0);
+  const deadline = Date.now() + GRACE_MS;
+  await receiver.waitForDistinct(total, GRACE_MS);
+  await outboxSettled(pool, since, deadline);
+  const endedAt = Date.now();
+  const { deliveries } = await receiver.deliveries();
+  const arrivals: Arrival[] = deliveries.map((d) => ({
+    key: keyOf(Number(d.name.slice(1)), d.topic),
+    at: d.at,
+    decrypted: d.decrypted,
+  }));
+  const outbox = await outboxStates(pool, since);
+  const accounts = plans.map((planned, k) =>
+    accountBurst({ keys: planned.map(eventKey), committedAt: committedAt[k] }, arrivals, outbox, WINDOW_MS, endedAt),
+  );
+  return sumAccounts(accounts);
+}
+
+function withoutLatencies(a: PushAccount): PushAccounting {
+  const { latencies: _, ...rest } = a;
+  return rest;
 }
 
 type Uncommitted = { commit: () => Promise<void> };
@@ -152,8 +190,8 @@ async function recordUncommitted(db: Db, planned: Planned): Promise<Uncommitted>
 }
 
 /** `bursts` bursts recorded and uncommitted; if one cannot be recorded, the others are ended. */
-async function recordBursts(db: Db, planned: Planned, bursts: number) {
-  const settled = await Promise.allSettled(Array.from({ length: bursts }, () => recordUncommitted(db, planned)));
+async function recordBursts(db: Db, plans: Planned[]) {
+  const settled = await Promise.allSettled(plans.map((planned) => recordUncommitted(db, planned)));
   const failed = settled.find((r) => r.status === "rejected");
   if (!failed) return settled.map((r) => (r as PromiseFulfilledResult<Uncommitted>).value);
   for (const r of settled) if (r.status === "fulfilled") await r.value.commit();
@@ -177,14 +215,15 @@ export async function benchReadsDuringPushBurst(opts: {
   const database = await connect(opts.dbUrl, bursts + 1);
   const out: BurstReads[] = [];
   try {
-    const planned = await subscribe(pool, receiver, opts.events);
-    const tags = planned.map((e) => `swap-${e.swapRequestId}`);
-    await warmUp(database.db, receiver, planned, opts.log);
+    const plans = await planBursts(pool, bursts, opts.events);
+    const events = plans[0].length;
+    await subscribeRecipients(pool, receiver, plans);
+    await warmUp(database.db, pool, receiver, plans[0], opts.log);
     for (const f of opts.families) {
       await vacuum(pool);
       await receiver.reset();
       opts.log(
-        `${f.name} at ${f.rate} req/s for ${opts.duration} s while ${bursts} bursts of ${planned.length} pushes fan out …`,
+        `${f.name} at ${f.rate} req/s for ${opts.duration} s while ${bursts} bursts of ${events} pushes fan out …`,
       );
       // Each burst's events commit together, so all of them are due at one moment: the hardest case
       // for the fan-out's latency. Committing them one by one from many connections measured this
@@ -194,15 +233,15 @@ export async function benchReadsDuringPushBurst(opts: {
       // the product the thousand changes that record them are spread over their own requests, and
       // here recording them (the bench's objects, the insert of a thousand rows) took both cores
       // from the reads at each burst.
-      const windows: { from: number; committedAt: number }[] = [];
-      const recorded = await recordBursts(database.db, planned, bursts);
+      const since = await lastOutboxId(pool);
+      const committedAt: number[] = [];
+      const recorded = await recordBursts(database.db, plans);
       const commitBursts = async () => {
         const first = performance.now();
         for (const [k, burst] of recorded.entries()) {
           await delay(Math.max(0, first + (FIRST_BURST_AT_S + k * BURST_EVERY_S) * 1000 - performance.now()));
-          const from = Date.now();
           await burst.commit();
-          windows.push({ from, committedAt: Date.now() });
+          committedAt.push(Date.now());
         }
       };
       const started = performance.now();
@@ -212,26 +251,22 @@ export async function benchReadsDuringPushBurst(opts: {
         opts.drive(f.rate, f.requests, { duration: opts.duration, warmup: 0 }),
         commitBursts(),
       ]);
-      await receiver.waitForArrivals(bursts * planned.length, 60_000);
-      const seconds = Math.round((performance.now() - started) / 100) / 10;
-      const { received } = await receiver.results();
-      const per = windows.map((w, k) =>
-        pushesOfBurst(received, tags, w.from, windows[k + 1]?.from ?? Number.POSITIVE_INFINITY, w.committedAt),
-      );
-      const latencies = per.flatMap((b) => b.latencies).sort((a, b) => a - b);
+      const push = await accountPushes(pool, receiver, plans, committedAt, since);
+      opts.log(`${f.name}: ${describeAccount(push, WINDOW_MS)}`);
       out.push({
         family: f.name,
-        events: planned.length,
+        events,
         bursts,
         read,
         quietP99: f.quietP99,
         push: {
-          p50Ms: pct(latencies, 50),
-          p99Ms: pct(latencies, 99),
-          maxMs: latencies[latencies.length - 1] ?? 0,
-          lost: per.reduce((n, b) => n + b.lost, 0),
-          doubled: per.reduce((n, b) => n + b.doubled, 0),
-          seconds,
+          p50Ms: pct(push.latencies, 50),
+          p99Ms: pct(push.latencies, 99),
+          maxMs: push.latencies[push.latencies.length - 1] ?? 0,
+          lost: push.lost + push.undecryptable,
+          doubled: push.doubleSent,
+          seconds: Math.round((performance.now() - started) / 100) / 10,
+          accounting: withoutLatencies(push),
         },
       });
     }

@@ -9,14 +9,17 @@ import { fileURLToPath } from "node:url";
 import { PushReceiver } from "../../tests/api/helpers/push-receiver";
 
 type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
-/** A push as the benches need it: its tag and when it arrived (ms since the epoch). */
-export type Arrived = { tag: string; at: number };
+/**
+ * A push as the burst's accounting needs it, decrypted or not: the subscription's name, the Topic
+ * header (the tag as sent), when it arrived, and whether it decrypted to that tag.
+ */
+export type Delivery = { name: string; topic: string; at: number; decrypted: boolean };
 
 type Request =
   | { op: "subscribe"; names: string[] }
   | { op: "reset" }
-  | { op: "wait"; arrivals: number; ms: number }
-  | { op: "results" };
+  | { op: "waitDistinct"; events: number; ms: number }
+  | { op: "deliveries" };
 type Answer = { id: number; result?: unknown; error?: string };
 
 /** The parent's handle on the receiver process. */
@@ -70,14 +73,17 @@ export class ReceiverProcess {
     return this.call<void>({ op: "reset" });
   }
 
-  /** Whether `arrivals` pushes have arrived (decrypted or not) within `ms`. */
-  waitForArrivals(arrivals: number, ms: number) {
-    return this.call<boolean>({ op: "wait", arrivals, ms });
+  /**
+   * Whether `events` distinct pushes (subscription and Topic) have arrived within `ms`: a push
+   * sent again after a timeout is not counted twice.
+   */
+  waitForDistinct(events: number, ms: number) {
+    return this.call<boolean>({ op: "waitDistinct", events, ms });
   }
 
-  /** Decrypts what has arrived; a push that does not decrypt is in `errors`, not `received`. */
-  results() {
-    return this.call<{ received: Arrived[]; errors: string[] }>({ op: "results" });
+  /** Decrypts what has arrived and lists every push, decrypted or not, for the burst's accounting. */
+  deliveries() {
+    return this.call<{ deliveries: Delivery[]; errors: string[] }>({ op: "deliveries" });
   }
 
   async stop() {
@@ -87,6 +93,12 @@ export class ReceiverProcess {
     await exited;
   }
 }
+
+/** The name a subscription was made for: its endpoint is `${origin}/push/${name}-${random hex}`. */
+const nameOf = (endpoint: string) => {
+  const last = new URL(endpoint).pathname.split("/").pop() ?? "";
+  return last.slice(0, last.lastIndexOf("-"));
+};
 
 async function serve() {
   try {
@@ -101,15 +113,29 @@ async function serve() {
         return request.names.map((name) => receiver.subscription(name).json);
       case "reset":
         return receiver.reset();
-      case "wait":
+      case "waitDistinct":
         return receiver
-          .waitFor(() => receiver.arrivals >= request.arrivals, request.ms)
+          .waitFor(() => receiver.distinctTopics() >= request.events, request.ms)
           .then(() => true)
           .catch(() => false);
-      case "results": {
+      case "deliveries": {
         receiver.decryptArrived();
-        const received = receiver.received.map((r) => ({ tag: r.payload.tag, at: r.at }));
-        return { received, errors: receiver.errors.splice(0) };
+        const deliveries: Delivery[] = [
+          ...receiver.received.map((r) => ({
+            name: nameOf(r.subscription),
+            topic: r.topic ?? "",
+            at: r.at,
+            // The Topic is the tag with only [A-Za-z0-9_-] kept; the benches' tags are all of those.
+            decrypted: r.payload.tag === r.topic,
+          })),
+          ...receiver.undecrypted.map((u) => ({
+            name: nameOf(u.subscription),
+            topic: u.topic ?? "",
+            at: u.at,
+            decrypted: false,
+          })),
+        ];
+        return { deliveries, errors: receiver.errors.splice(0) };
       }
     }
   };

@@ -1,5 +1,8 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { addDays, todayInLondon } from "../../common/dates";
 import { type ClinicalGrade, clinicalGrades, type SwapStatus, type SwapUrgency } from "../../common/enums";
 import { hubForBase, paramedicBases } from "../../common/hubs";
@@ -8,36 +11,15 @@ import { allDayStatusesSql } from "../../server/db/availability-index";
 import { connect, runMigrations } from "../../server/db/open";
 import { experienceNotes, firstNames, lastNames, replyLines, shiftNotes } from "./names";
 import { Prng } from "./prng";
+import { DAY, NIGHT, NONE, OFF_DAY, REST } from "./rota";
+import { suspendChecks } from "./seed-bulk";
+import { DAYS, mainId, makeRosters, NOTE, PAST_DAYS, PROTECTED, REQUESTED, type Roster, SEEKING } from "./seed-roster";
+import { describeShape, type SeedShape, seedShape } from "./seed-shape";
 
 /** Every seeded account signs in with this password. */
 export const SEED_PASSWORD = "Seed!pass1";
 
-/** Days of roster per user: from 30 days ago to about 11 months ahead. */
-const DAYS = 365;
-const PAST_DAYS = 30;
-
-// Day kinds in the compact roster: one byte per user per day.
-const NONE = 0;
-const DAY = 1;
-const NIGHT = 2;
-const REST = 3;
-const OFF_DAY = 4; // a rest day marked Available Off Day
-const LEAVE = 5;
 const kindTypes = ["", "day", "night", "rest_day", "rest_day", "annual_leave"] as const;
-
-// Flags per user per day.
-const PROTECTED = 1;
-const SEEKING = 2;
-const NOTE = 4;
-const REQUESTED = 8;
-
-/** Shift patterns of a 24/7 service; `w` is a weekday-aligned pattern (Mon–Fri days). */
-const patterns: readonly (readonly [string, number])[] = [
-  ["DDNNRRRR", 45], // 2 days, 2 nights, 4 off
-  ["DDDDRRRRNNNNRRRR", 20], // 4 on 4 off, alternating days and nights
-  ["DDDNNNRRRRRR", 20], // 3 days, 3 nights, 6 off
-  ["w", 15], // weekday days, for education and placement rotas
-];
 
 const timeVariants = [
   { day: ["07:00", "19:00"], night: ["19:00", "07:00"] },
@@ -67,6 +49,8 @@ export type SeedResult = {
   offers: number;
   messages: number;
   byStatus: Record<string, number>;
+  /** What the service looks like: shifts per user, cover sought, days offered, matches (scripts/lib/seed-shape.ts). */
+  shape: SeedShape;
   seconds: number;
   password: string;
 };
@@ -194,6 +178,8 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
     const roster = makeRosters(people, root.fork("rosters"), firstDay);
     const requests = makeRequests(people, roster, root.fork("swaps"), now);
     log(`generated ${n} users, ${roster.shiftCount} shifts, ${requests.list.length} swap requests in memory`);
+    const shape = seedShape(people, roster);
+    log(describeShape(shape));
 
     const client = await database.pool.connect();
     try {
@@ -204,10 +190,13 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
       log("users written");
       // Building the secondary indexes once at the end is much faster than keeping them up row by row.
       const indexes = await dropSecondaryIndexes(client, ["shifts", "user_availability"]);
+      const restoreChecks = await suspendChecks(client, ["shifts", "user_availability"]);
       const shiftCount = await insertShifts(client, people, roster, requests, root.fork("notes"), firstDay, log);
       const availability = await insertAvailability(client, log);
       for (const definition of indexes) await client.query(definition);
       log(`indexes rebuilt (${indexes.length})`);
+      await restoreChecks();
+      log("foreign keys checked, triggers back on");
       const counts = await insertRequests(
         client,
         requests.list,
@@ -245,6 +234,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
         offers: counts.offers,
         messages: counts.messages,
         byStatus,
+        shape,
         seconds: (performance.now() - started) / 1000,
         password: SEED_PASSWORD,
       };
@@ -300,69 +290,6 @@ function makeUsers(n: number, rng: Prng, now: number): UserRec[] {
     });
   }
   return out;
-}
-
-type Roster = {
-  kinds: Uint8Array;
-  flags: Uint8Array;
-  /** Id of the seeking-coverage row on a user's day, 0 if none. */
-  seekingIds: Int32Array;
-  nextId: number;
-  shiftCount: number;
-};
-
-/** The id of the main shift row of user `u` (1-based) on day `d`: fixed, so requests can point at it. */
-const mainId = (u: number, d: number) => (u - 1) * DAYS + d + 1;
-
-function makeRosters(people: UserRec[], rng: Prng, firstDay: string): Roster {
-  const n = people.length;
-  const kinds = new Uint8Array(n * DAYS);
-  const flags = new Uint8Array(n * DAYS);
-  const seekingIds = new Int32Array(n * DAYS);
-  let nextId = n * DAYS + 1;
-  const firstWeekday = new Date(`${firstDay}T00:00:00Z`).getUTCDay();
-
-  for (const p of people) {
-    const row = (p.id - 1) * DAYS;
-    const pattern = rng.weighted(patterns);
-    const offset = rng.int(0, 15);
-    for (let d = 0; d < DAYS; d++) {
-      let k: number;
-      if (pattern === "w") {
-        const weekday = (firstWeekday + d) % 7;
-        k = weekday === 0 || weekday === 6 ? REST : DAY;
-      } else {
-        const c = pattern[(d + offset) % pattern.length];
-        k = c === "D" ? DAY : c === "N" ? NIGHT : REST;
-      }
-      kinds[row + d] = k;
-    }
-    // Annual leave: four or five blocks of a week or more; rest days inside stay rest days.
-    const blocks = rng.int(4, 5);
-    for (let b = 0; b < blocks; b++) {
-      const start = rng.int(0, DAYS - 1);
-      const len = rng.int(7, 10);
-      for (let d = start; d < Math.min(DAYS, start + len); d++) {
-        if (kinds[row + d] === DAY || kinds[row + d] === NIGHT) kinds[row + d] = LEAVE;
-      }
-    }
-    const offDayChance = p.urgency === "urgent" ? 0.35 : p.urgency === "none" ? 0.08 : 0;
-    const seekChance = p.urgency === "urgent" ? 0.06 : p.urgency === "none" ? 0.015 : 0;
-    for (let d = 0; d < DAYS; d++) {
-      const i = row + d;
-      const k = kinds[i];
-      if (k === REST && rng.chance(offDayChance)) kinds[i] = OFF_DAY;
-      if (k === DAY || k === NIGHT) {
-        if (rng.chance(0.04)) flags[i] |= PROTECTED;
-        else if (d > PAST_DAYS && rng.chance(seekChance)) {
-          flags[i] |= SEEKING;
-          seekingIds[i] = nextId++;
-        }
-        if (rng.chance(0.03)) flags[i] |= NOTE;
-      }
-    }
-  }
-  return { kinds, flags, seekingIds, nextId, shiftCount: nextId - 1 };
 }
 
 type Requests = {
@@ -536,15 +463,19 @@ async function insertUsers(client: pg.PoolClient, people: UserRec[], hash: strin
   }
 }
 
-const SHIFT_INSERT = `insert into shifts (id, user_id, date, shift_type, start_time, end_time, location, notes,
-    is_protected, rest_day_shift_interest)
-  select id, uid, $1::date + d, ($2::shift_type[])[k], ($3::text[])[t], ($4::text[])[t], loc, note, p, r
-  from unnest($5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::text[], $11::text[], $12::bool[], $13::bool[])
-    as x(id, uid, d, k, t, loc, note, p, r)`;
-const sqlShiftTypes = ["day", "night", "rest_day", "annual_leave", "seeking_coverage"];
-const typeIndex = (t: string) => sqlShiftTypes.indexOf(t) + 1;
+const SHIFT_COPY = `copy shifts (id, user_id, date, shift_type, start_time, end_time, location, notes, is_protected,
+  rest_day_shift_interest) from stdin`;
 
-/** Writes the rosters in batches of a few thousand users' rows, generating the next batch while one is written. */
+/** A value in COPY's text format. */
+const copyValue = (v: string | null) =>
+  v === null
+    ? "\\N"
+    : v.replace(/[\\\t\n\r]/g, (c) => ({ "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" })[c] ?? c);
+
+/**
+ * Writes the rosters with COPY, a few hundred users' rows a chunk: the next chunk is made while
+ * PostgreSQL takes the one before.
+ */
 async function insertShifts(
   client: pg.PoolClient,
   people: UserRec[],
@@ -561,82 +492,55 @@ async function insertShifts(
     list.push([d, id]);
     restBackByUser.set(u, list);
   }
-  const usersPerBatch = 400;
-  let total = 0;
-  let pending: Promise<unknown> | undefined;
-  for (let start = 0; start < people.length; start += usersPerBatch) {
-    const cols = {
-      id: [] as number[],
-      uid: [] as number[],
-      d: [] as number[],
-      k: [] as number[],
-      t: [] as number[],
-      loc: [] as (string | null)[],
-      note: [] as (string | null)[],
-      p: [] as boolean[],
-      r: [] as boolean[],
-    };
-    const push = (
-      id: number,
-      uid: number,
-      d: number,
-      type: string,
-      t: number,
-      note: string | null,
-      loc: string | null,
-      p: boolean,
-      r: boolean,
-    ) => {
-      cols.id.push(id);
-      cols.uid.push(uid);
-      cols.d.push(d);
-      cols.k.push(typeIndex(type));
-      cols.t.push(t);
-      cols.loc.push(loc);
-      cols.note.push(note);
-      cols.p.push(p);
-      cols.r.push(r);
-    };
-    for (const p of people.slice(start, start + usersPerBatch)) {
-      const row = (p.id - 1) * DAYS;
-      const station = `${p.base} Ambulance Station`;
-      for (let d = 0; d < DAYS; d++) {
-        const k = kinds[row + d];
-        if (k === NONE) continue;
-        const f = flags[row + d];
-        const timed = k === DAY || k === NIGHT;
-        const t = timed ? p.times * 2 + (k === DAY ? 1 : 2) : 0;
-        const id = mainId(p.id, d);
-        const owner = requests.moved.get(id) ?? p.id;
-        const note = f & NOTE ? rng.pick(shiftNotes) : null;
-        const loc = timed && rng.chance(0.05) ? station : null;
-        push(id, owner, d, kindTypes[k], t, note, loc, (f & PROTECTED) !== 0, k === OFF_DAY);
-        if (f & SEEKING) push(seekingIds[row + d], p.id, d, "seeking_coverage", t, null, null, false, false);
+  const dates = Array.from({ length: DAYS }, (_, d) => addDays(firstDay, d));
+  const usersPerChunk = 400;
+  function* chunks() {
+    for (let start = 0; start < people.length; start += usersPerChunk) {
+      const lines: string[] = [];
+      const push = (
+        id: number,
+        uid: number,
+        d: number,
+        type: string,
+        t: number,
+        note: string | null,
+        loc: string | null,
+        p: boolean,
+        r: boolean,
+      ) => {
+        const times = t === 0 ? "\\N\t\\N" : `${startTimes[t - 1]}\t${endTimes[t - 1]}`;
+        lines.push(
+          `${id}\t${uid}\t${dates[d]}\t${type}\t${times}\t${copyValue(loc)}\t${copyValue(note)}\t${p ? "t" : "f"}\t${r ? "t" : "f"}\n`,
+        );
+      };
+      for (const p of people.slice(start, start + usersPerChunk)) {
+        const row = (p.id - 1) * DAYS;
+        const station = `${p.base} Ambulance Station`;
+        for (let d = 0; d < DAYS; d++) {
+          const k = kinds[row + d];
+          if (k === NONE) continue;
+          const f = flags[row + d];
+          const timed = k === DAY || k === NIGHT;
+          const t = timed ? p.times * 2 + (k === DAY ? 1 : 2) : 0;
+          const id = mainId(p.id, d);
+          const owner = requests.moved.get(id) ?? p.id;
+          const note = f & NOTE ? rng.pick(shiftNotes) : null;
+          const loc = timed && rng.chance(0.05) ? station : null;
+          push(id, owner, d, kindTypes[k], t, note, loc, (f & PROTECTED) !== 0, k === OFF_DAY);
+          if (f & SEEKING) push(seekingIds[row + d], p.id, d, "seeking_coverage", t, null, null, false, false);
+        }
+        for (const [d, id] of restBackByUser.get(p.id) ?? [])
+          push(id, p.id, d, "rest_day", 0, null, null, false, false);
       }
-      for (const [d, id] of restBackByUser.get(p.id) ?? []) push(id, p.id, d, "rest_day", 0, null, null, false, false);
+      if ((start / usersPerChunk) % 5 === 4) log(`shifts: ${start + usersPerChunk} users' rows made`);
+      yield lines.join("");
     }
-    if (pending) await pending;
-    total += cols.id.length;
-    pending = client.query(SHIFT_INSERT, [
-      firstDay,
-      sqlShiftTypes,
-      startTimes,
-      endTimes,
-      cols.id,
-      cols.uid,
-      cols.d,
-      cols.k,
-      cols.t,
-      cols.loc,
-      cols.note,
-      cols.p,
-      cols.r,
-    ]);
-    if ((start / usersPerBatch) % 5 === 4) log(`shifts: ${total} rows (${start + usersPerBatch} users)`);
   }
-  if (pending) await pending;
-  log(`shifts written: ${total}`);
-  return total;
+  const sink = client.query(copyFrom(SHIFT_COPY));
+  // One chunk made ahead at most: each is a few megabytes of text.
+  await pipeline(Readable.from(chunks(), { highWaterMark: 1 }), sink);
+  log(`shifts written: ${sink.rowCount}`);
+  return sink.rowCount;
 }
 
 /** Builds the user_availability index from the shifts with the one rule (server/availability/queries.ts). */

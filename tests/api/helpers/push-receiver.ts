@@ -113,7 +113,10 @@ export class PushReceiver {
   readonly received: ReceivedPush[] = [];
   private arrived: Arrival[] = [];
   readonly errors: string[] = [];
+  /** Pushes taken with `later` that did not decrypt: where they went, their Topic, and when. */
+  readonly undecrypted: { subscription: string; topic?: string; at: number }[] = [];
   private subs = new Map<string, TestSubscription>();
+  private topics = new Set<string>();
   private server = http.createServer((req, res) => this.handle(req, res));
   private hanging: http.ServerResponse[] = [];
   private waiters: Array<() => void> = [];
@@ -133,6 +136,7 @@ export class PushReceiver {
         this.accept(a);
       } catch (err) {
         this.errors.push(String(err));
+        this.undecrypted.push({ subscription: a.sub.endpoint, topic: a.headers.topic as string | undefined, at: a.at });
       }
     }
   }
@@ -141,6 +145,13 @@ export class PushReceiver {
   reset() {
     this.received.length = 0;
     this.arrived.length = 0;
+    this.undecrypted.length = 0;
+    this.topics.clear();
+  }
+
+  /** Distinct (subscription, Topic) pairs among the pushes accepted so far, decrypted or not. */
+  distinctTopics(): number {
+    return this.topics.size;
   }
 
   async start() {
@@ -250,6 +261,7 @@ export class PushReceiver {
       if (!req.headers.ttl) throw new Error("no TTL header");
       const vapidKey = verifyVapid(req.headers.authorization, this.origin);
       const arrival = { sub, body, headers: req.headers, vapidKey, at };
+      this.topics.add(`${sub.name}|${req.headers.topic}`);
       if (this.decryptWhen === "later") this.arrived.push(arrival);
       else this.accept(arrival);
       res.writeHead(201).end();
