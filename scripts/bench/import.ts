@@ -1,3 +1,4 @@
+// size: the import bench (rosters built, app started, uploads timed beside reads) is still one file; splitting it by phase is outstanding
 /**
  * Roster import benchmark (DESIGN §7: a 5 MB roster imports in < 3 s while other requests stay
  * under 50 ms). Builds ~5 MB rosters with SheetJS, starts the app as a real process (or uses

@@ -1,3 +1,4 @@
+// size: the Lighthouse run (servers, browser, audits, verdicts) is still one file; splitting it by phase is outstanding
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
