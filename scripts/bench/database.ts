@@ -4,7 +4,8 @@ import path from "node:path";
 import pg from "pg";
 import { addDays, todayInLondon } from "../../common/dates";
 import { root, runNode } from "../lib/processes";
-import { readSeedMarker, seedDatabase } from "../lib/seed-service";
+import { readSeedMarker } from "../lib/seed-database";
+import { seedDatabase } from "../lib/seed-service";
 import { type ClientSize, measureClient } from "./client-size";
 import { args, log, MESSAGE_MARK, quick, USERS } from "./config";
 

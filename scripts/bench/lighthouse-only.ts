@@ -16,7 +16,8 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { addDays, todayInLondon } from "../../common/dates";
 import { freePort, type Proc, root, runNode, spawnNode, waitForUrl } from "../lib/processes";
-import { readSeedMarker, SEED_PASSWORD, seedDatabase } from "../lib/seed-service";
+import { readSeedMarker } from "../lib/seed-database";
+import { SEED_PASSWORD, seedDatabase } from "../lib/seed-service";
 import { benchLighthouse, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS } from "./lighthouse";
 
 const { values: args } = parseArgs({

@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import lighthouse from "lighthouse";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { chromium } from "playwright-core";
+import { launchChromium } from "./lighthouse-chromium";
+import { describeScripts, type ScriptCost, scriptCosts } from "./lighthouse-scripts";
 
 /**
  * Lighthouse (mobile preset: a mid-range phone on a slow 4G link, simulated) on the sign-in page
@@ -31,18 +29,6 @@ export const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100 };
  */
 export const LIGHTHOUSE_RUNS = 5;
 
-/** The flags these machines' Chromium needs to run headless without a desktop or network extras. */
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 /**
  * The CPU slowdown that makes a host of this benchmark index a mid-tier phone, as Lighthouse's
  * documentation calibrates it (docs/throttling.md, "Calibrating the CPU slowdown", which points to
@@ -58,18 +44,6 @@ export function cpuMultiplierFor(benchmarkIndex: number): number | undefined {
 
 /** How far a run's benchmark index may be from its page's median before the run is done again. */
 export const BENCHMARK_INDEX_TOLERANCE = 0.2;
-
-/** A script's share of the main thread in one run (simulated phone milliseconds). */
-export type ScriptCost = {
-  /** The file's path (`/assets/shared-….js`), or Lighthouse's name for work of no script. */
-  script: string;
-  /** Long tasks (50 ms or more) attributed to it, and their time over 50 ms: what TBT counts. */
-  longTasks: number;
-  blockingMs: number;
-  /** bootup-time: evaluation, and parsing and compiling. */
-  scriptingMs: number;
-  parseCompileMs: number;
-};
 
 export type LighthouseRun = {
   performance: number;
@@ -298,63 +272,6 @@ async function runOnce(
   };
 }
 
-type TableItems = { items?: Record<string, unknown>[] } | undefined;
-
-/** long-tasks and bootup-time, by script: a regression in TBT names the chunk (and so the module group) it came from. */
-function scriptCosts(audits: Record<string, { details?: unknown }>): ScriptCost[] {
-  const byScript = new Map<string, ScriptCost>();
-  const entry = (url: unknown) => {
-    const script = scriptName(String(url ?? "unattributable"));
-    let cost = byScript.get(script);
-    if (!cost) {
-      cost = { script, longTasks: 0, blockingMs: 0, scriptingMs: 0, parseCompileMs: 0 };
-      byScript.set(script, cost);
-    }
-    return cost;
-  };
-  for (const item of (audits["long-tasks"]?.details as TableItems)?.items ?? []) {
-    const cost = entry(item.url);
-    cost.longTasks += 1;
-    cost.blockingMs += Math.max(0, Number(item.duration) - 50);
-  }
-  for (const item of (audits["bootup-time"]?.details as TableItems)?.items ?? []) {
-    const cost = entry(item.url);
-    cost.scriptingMs += Number(item.scripting) || 0;
-    cost.parseCompileMs += Number(item.scriptParseCompile) || 0;
-  }
-  return [...byScript.values()]
-    .map((c) => ({
-      ...c,
-      blockingMs: Math.round(c.blockingMs),
-      scriptingMs: Math.round(c.scriptingMs),
-      parseCompileMs: Math.round(c.parseCompileMs),
-    }))
-    .sort((a, b) => b.blockingMs - a.blockingMs || b.scriptingMs - a.scriptingMs);
-}
-
-/** A script's path without the origin (`/assets/shared-public-x1.js`); Lighthouse's own labels as they are. */
-function scriptName(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
-}
-
-function describeScripts(scripts: ScriptCost[]): string {
-  return (
-    scripts
-      .filter((s) => s.longTasks > 0 || s.scriptingMs >= 20)
-      .slice(0, 6)
-      .map(
-        (s) =>
-          `${s.script} ${s.blockingMs} ms blocking in ${s.longTasks} long task(s), ` +
-          `${s.scriptingMs} ms scripting, ${s.parseCompileMs} ms parse/compile`,
-      )
-      .join("; ") || "no long task"
-  );
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -377,55 +294,4 @@ function medianRun(runs: LighthouseRun[]): LighthouseRun {
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
   // Accessibility does not vary with load: the worst run counts.
   return { ...median, accessibility: Math.min(...runs.map((r) => r.accessibility)) };
-}
-
-async function launchChromium(executable: string): Promise<{ port: number; stop: () => Promise<void> }> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), "crewswap-lighthouse-"));
-  const child: ChildProcess = spawn(
-    executable,
-    [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
-    // Its own process group, so stopping it stops its helper processes too.
-    { stdio: ["ignore", "ignore", "pipe"], detached: true },
-  );
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const killGroup = (signal: NodeJS.Signals) => {
-    try {
-      if (child.pid) process.kill(-child.pid, signal);
-    } catch {
-      // The group is already gone.
-    }
-  };
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      killGroup("SIGTERM");
-      const timer = setTimeout(() => killGroup("SIGKILL"), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
-    // Helpers that outlived the browser would keep writing the profile while it is removed.
-    killGroup("SIGKILL");
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-  };
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let err = "";
-      const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${err.slice(-2000)}`)), 30_000);
-      child.stderr?.on("data", (chunk: Buffer) => {
-        err += chunk.toString();
-        const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
-        if (match) {
-          clearTimeout(timer);
-          resolve(Number(match[1]));
-        }
-      });
-      child.once("exit", (code) => {
-        clearTimeout(timer);
-        reject(new Error(`Chromium exited (${code}):\n${err.slice(-2000)}`));
-      });
-    });
-    return { port, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
 }

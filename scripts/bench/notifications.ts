@@ -55,6 +55,59 @@ async function startInstance(databaseUrl: string, vapid: { publicKey: string; pr
   return { proc, dataDir };
 }
 
+/** Users 1..N each with one device, user 0 the sender; one request per recipient. */
+async function setUpRecipients(pool: pg.Pool, receiver: PushReceiver, n: number) {
+  const date = addDays(todayInLondon(), 10);
+  await pool.query(
+    `insert into users (username, email, password, first_name, last_name)
+     select 'bench' || i || '@nhs.net', 'bench' || i || '@nhs.net', 'x', 'Bench', 'User ' || i
+     from generate_series(0, $1::int) i`,
+    [n],
+  );
+  const users = (await pool.query<{ id: number }>("select id from users order by id")).rows.map((r) => r.id);
+  const sender = users[0];
+  await pool.query(
+    `insert into shifts (user_id, date, shift_type, start_time, end_time)
+     select $1, ($2::date + i), 'day', '07:00', '19:00' from generate_series(1, $3::int) i`,
+    [sender, date, n],
+  );
+  const shifts = (await pool.query<{ id: number }>("select id from shifts order by id")).rows.map((r) => r.id);
+  const requests: number[] = [];
+  const userOfEndpoint = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const { rows } = await pool.query<{ id: number }>(
+      "insert into swap_requests (requester_id, responder_id, requester_shift_id) values ($1, $2, $3) returning id",
+      [sender, users[i + 1], shifts[i]],
+    );
+    requests.push(rows[0].id);
+    const sub = receiver.subscription(`u${users[i + 1]}`).json;
+    userOfEndpoint.set(sub.endpoint, users[i + 1]);
+    await pool.query("insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)", [
+      users[i + 1],
+      sub.endpoint,
+      sub.keys.p256dh,
+      sub.keys.auth,
+    ]);
+  }
+  return { sender, users, requests, userOfEndpoint };
+}
+
+/** Every push that came, decrypted or not, keyed by its recipient and topic. */
+function arrivalsOf(receiver: PushReceiver, userOfEndpoint: Map<string, number>): Arrival[] {
+  return [
+    ...receiver.received.map((r) => ({
+      key: keyOf(userOfEndpoint.get(r.subscription) ?? 0, r.topic ?? ""),
+      at: r.at,
+      decrypted: r.payload.tag === r.topic,
+    })),
+    ...receiver.undecrypted.map((u) => ({
+      key: keyOf(userOfEndpoint.get(u.subscription) ?? 0, u.topic ?? ""),
+      at: u.at,
+      decrypted: false,
+    })),
+  ];
+}
+
 export async function benchNotifications(opts: { serverUrl: string; events: number }): Promise<NotificationBench> {
   const admin = new pg.Client({ connectionString: opts.serverUrl });
   await admin.connect();
@@ -72,40 +125,8 @@ export async function benchNotifications(opts: { serverUrl: string; events: numb
   try {
     await runMigrations(database);
     const { db, pool } = database;
-    // Users 1..N each with one device, user 0 the sender; one request per recipient.
     const n = opts.events;
-    const date = addDays(todayInLondon(), 10);
-    await pool.query(
-      `insert into users (username, email, password, first_name, last_name)
-       select 'bench' || i || '@nhs.net', 'bench' || i || '@nhs.net', 'x', 'Bench', 'User ' || i
-       from generate_series(0, $1::int) i`,
-      [n],
-    );
-    const users = (await pool.query<{ id: number }>("select id from users order by id")).rows.map((r) => r.id);
-    const sender = users[0];
-    await pool.query(
-      `insert into shifts (user_id, date, shift_type, start_time, end_time)
-       select $1, ($2::date + i), 'day', '07:00', '19:00' from generate_series(1, $3::int) i`,
-      [sender, date, n],
-    );
-    const shifts = (await pool.query<{ id: number }>("select id from shifts order by id")).rows.map((r) => r.id);
-    const requests: number[] = [];
-    const userOfEndpoint = new Map<string, number>();
-    for (let i = 0; i < n; i++) {
-      const { rows } = await pool.query<{ id: number }>(
-        "insert into swap_requests (requester_id, responder_id, requester_shift_id) values ($1, $2, $3) returning id",
-        [sender, users[i + 1], shifts[i]],
-      );
-      requests.push(rows[0].id);
-      const sub = receiver.subscription(`u${users[i + 1]}`).json;
-      userOfEndpoint.set(sub.endpoint, users[i + 1]);
-      await pool.query("insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)", [
-        users[i + 1],
-        sub.endpoint,
-        sub.keys.p256dh,
-        sub.keys.auth,
-      ]);
-    }
+    const { sender, users, requests, userOfEndpoint } = await setUpRecipients(pool, receiver, n);
 
     for (let i = 0; i < 2; i++) instances.push(await startInstance(url.toString(), vapid));
 
@@ -129,18 +150,7 @@ export async function benchNotifications(opts: { serverUrl: string; events: numb
     await outboxSettled(pool, 0, deadline);
     const endedAt = Date.now();
     receiver.decryptArrived();
-    const arrivals: Arrival[] = [
-      ...receiver.received.map((r) => ({
-        key: keyOf(userOfEndpoint.get(r.subscription) ?? 0, r.topic ?? ""),
-        at: r.at,
-        decrypted: r.payload.tag === r.topic,
-      })),
-      ...receiver.undecrypted.map((u) => ({
-        key: keyOf(userOfEndpoint.get(u.subscription) ?? 0, u.topic ?? ""),
-        at: u.at,
-        decrypted: false,
-      })),
-    ];
+    const arrivals = arrivalsOf(receiver, userOfEndpoint);
     const outbox = await outboxStates(pool, 0);
     // Each event committed on its own: an account per event, summed.
     const account = sumAccounts(

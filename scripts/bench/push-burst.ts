@@ -198,6 +198,16 @@ async function recordBursts(db: Db, plans: Planned[]) {
   throw failed.reason;
 }
 
+/** Commits each recorded burst at its moment in the run, noting when each went. */
+async function commitBursts(recorded: Uncommitted[], committedAt: number[]): Promise<void> {
+  const first = performance.now();
+  for (const [k, burst] of recorded.entries()) {
+    await delay(Math.max(0, first + (FIRST_BURST_AT_S + k * BURST_EVERY_S) * 1000 - performance.now()));
+    await burst.commit();
+    committedAt.push(Date.now());
+  }
+}
+
 export async function benchReadsDuringPushBurst(opts: {
   dbUrl: string;
   families: { name: string; rate: number; requests: Request[]; quietP99: number | null }[];
@@ -236,20 +246,12 @@ export async function benchReadsDuringPushBurst(opts: {
       const since = await lastOutboxId(pool);
       const committedAt: number[] = [];
       const recorded = await recordBursts(database.db, plans);
-      const commitBursts = async () => {
-        const first = performance.now();
-        for (const [k, burst] of recorded.entries()) {
-          await delay(Math.max(0, first + (FIRST_BURST_AT_S + k * BURST_EVERY_S) * 1000 - performance.now()));
-          await burst.commit();
-          committedAt.push(Date.now());
-        }
-      };
       const started = performance.now();
       // The reads need no warm-up (the pool and the read paths are warm from the run without
       // pushes); the bursts come every five seconds through the run.
       const [read] = await Promise.all([
         opts.drive(f.rate, f.requests, { duration: opts.duration, warmup: 0 }),
-        commitBursts(),
+        commitBursts(recorded, committedAt),
       ]);
       const push = await accountPushes(pool, receiver, plans, committedAt, since);
       opts.log(`${f.name}: ${describeAccount(push, WINDOW_MS)}`);

@@ -13,9 +13,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sign } from "@fastify/cookie";
 import pg from "pg";
-import WebSocket from "ws";
 import { root, runNode } from "../lib/processes";
 import { type AppInstance, startAppInstance } from "./app-instance";
+import {
+  type BenchUser,
+  type Held,
+  messageTraffic,
+  openSockets,
+  type SocketBenchResult,
+  sleep,
+  summarise,
+} from "./socket-traffic";
 
 export type SocketBenchOptions = {
   /** A migrated (or empty) CrewSwap database; bench users are added and removed again. */
@@ -29,27 +37,6 @@ export type SocketBenchOptions = {
   warmup?: number;
   log?: (line: string) => void;
 };
-
-export type SocketBenchResult = {
-  bench: "socket-delivery";
-  instances: 2;
-  sockets: number;
-  messages: number;
-  ratePerSecond: number;
-  deliveryMs: { p50: number; p95: number; p99: number; max: number };
-  postMs: { p50: number; p99: number };
-  messagesPerSecond: number;
-  budgetP99Ms: 50;
-  withinBudget: boolean;
-};
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, i)] * 100) / 100;
-}
 
 const startInstance = (databaseUrl: string, sessionSecret: string, dataDir: string): Promise<AppInstance> =>
   startAppInstance(
@@ -88,8 +75,6 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop: ()
     },
   };
 }
-
-type BenchUser = { id: number; cookie: string };
 
 /** Users, signed sessions, a future shift each for the senders, and one request per pair. */
 async function seed(db: pg.Client, pairs: number, secret: string, tag: string) {
@@ -137,26 +122,6 @@ async function seed(db: pg.Client, pairs: number, secret: string, tag: string) {
     requestIdOf: (senderId: number) => requestBySender.get(senderId) as number,
     cleanup: () => db.query("delete from users where id = any($1::int[])", [ids]),
   };
-}
-
-type Held = { ws: WebSocket; userId: number; probes: number; onEvent?: (swapRequestId: number, at: number) => void };
-
-function openSocket(baseUrl: string, user: BenchUser): Promise<Held> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws`, { headers: { cookie: user.cookie } });
-    const held: Held = { ws, userId: user.id, probes: 0 };
-    ws.on("message", (data) => {
-      const at = performance.now();
-      const event = JSON.parse(String(data)) as { type: string; payload: { swapRequestId: number } };
-      if (event.payload.swapRequestId === -1) held.probes += 1;
-      else if (event.type === "NEW_MESSAGE") held.onEvent?.(event.payload.swapRequestId, at);
-    });
-    ws.once("open", () => resolve(held));
-    ws.once("error", reject);
-    ws.once("close", (code) => {
-      if (code !== 1000 && code !== 1005 && code !== 1001) reject(new Error(`socket closed with ${code}`));
-    });
-  });
 }
 
 /** The handshake ends before the session is checked: probe until every socket is registered. */
@@ -209,69 +174,17 @@ export async function benchSocketDelivery(opts: SocketBenchOptions = {}): Promis
     // Senders hold their sockets on A (they get their own echo), receivers on B.
     log(`opening ${pairs * 2} sockets`);
     const onA = a;
-    const onB = b;
-    const receiverSockets: Held[] = [];
-    for (let i = 0; i < pairs; i += 50) {
-      const senders = Promise.all(seeded.senders.slice(i, i + 50).map((u) => openSocket(onA.baseUrl, u)));
-      const receivers = Promise.all(seeded.receivers.slice(i, i + 50).map((u) => openSocket(onB.baseUrl, u)));
-      held.push(...(await senders));
-      const opened = await receivers;
-      held.push(...opened);
-      receiverSockets.push(...opened);
-    }
+    const receiverSockets = await openSockets(seeded, a.baseUrl, b.baseUrl, held);
     await waitUntilRegistered(db, held);
 
-    const delivery: number[] = [];
-    const post: number[] = [];
-    const sendOne = async (pair: number, record: boolean) => {
-      const sender = seeded.senders[pair];
-      const receiver = receiverSockets[pair];
-      const swapRequestId = seeded.requestIdOf(sender.id);
-      const received = new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no delivery for request ${swapRequestId}`)), 10_000);
-        receiver.onEvent = (id, at) => {
-          if (id !== swapRequestId) return;
-          clearTimeout(timer);
-          receiver.onEvent = undefined;
-          resolve(at);
-        };
-      });
-      const start = performance.now();
-      const res = await fetch(`${onA.baseUrl}/api/messages`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: onA.baseUrl, cookie: sender.cookie },
-        body: JSON.stringify({ swapRequestId, content: `Bench message ${pair} ${start.toFixed(1)}`, isRead: false }),
-      });
-      const answered = performance.now();
-      if (res.status !== 201) throw new Error(`POST /api/messages answered ${res.status}: ${await res.text()}`);
-      const at = await received;
-      if (record) {
-        delivery.push(at - start);
-        post.push(answered - start);
-      }
-    };
-
-    // One message in flight per conversation, so each receipt matches its POST; with hundreds of
-    // conversations a free one is always at hand, and only a saturated system makes the sender wait.
-    const run = async (count: number, record: boolean) => {
-      const begin = performance.now();
-      const inFlight = new Map<number, Promise<void>>();
-      let cursor = 0;
-      for (let i = 0; i < count; i += 1) {
-        const due = begin + (i * 1000) / rate;
-        const wait = due - performance.now();
-        if (wait > 1) await sleep(wait);
-        while (inFlight.size >= pairs) await Promise.race(inFlight.values());
-        while (inFlight.has(cursor % pairs)) cursor += 1;
-        const pair = cursor % pairs;
-        cursor += 1;
-        inFlight.set(
-          pair,
-          sendOne(pair, record).finally(() => inFlight.delete(pair)),
-        );
-      }
-      await Promise.all(inFlight.values());
-    };
+    const { run, delivery, post } = messageTraffic({
+      baseUrl: onA.baseUrl,
+      senders: seeded.senders,
+      receiverSockets,
+      requestIdOf: seeded.requestIdOf,
+      pairs,
+      rate,
+    });
 
     log(`warming up with ${warmup} messages`);
     await run(warmup, false);
@@ -280,26 +193,7 @@ export async function benchSocketDelivery(opts: SocketBenchOptions = {}): Promis
     await run(messageCount, true);
     const seconds = (performance.now() - started) / 1000;
 
-    delivery.sort((x, y) => x - y);
-    post.sort((x, y) => x - y);
-    const p99 = percentile(delivery, 99);
-    return {
-      bench: "socket-delivery",
-      instances: 2,
-      sockets: held.length,
-      messages: delivery.length,
-      ratePerSecond: rate,
-      deliveryMs: {
-        p50: percentile(delivery, 50),
-        p95: percentile(delivery, 95),
-        p99,
-        max: percentile(delivery, 100),
-      },
-      postMs: { p50: percentile(post, 50), p99: percentile(post, 99) },
-      messagesPerSecond: Math.round(delivery.length / seconds),
-      budgetP99Ms: 50,
-      withinBudget: p99 < 50,
-    };
+    return summarise(delivery, post, held.length, rate, seconds);
   } finally {
     for (const h of held) h.ws.terminate();
     await Promise.all([stopInstance(a), stopInstance(b)]);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type Plugin, parseAst } from "vite";
+import { type Plugin, parseAst, type Rollup, type UserConfig } from "vite";
 
 /**
  * Fewer, larger chunks for the screens a visit opens on (server/http/app-html.ts `SCREENS`).
@@ -32,44 +32,18 @@ export function screenChunks(opts: { root: string; screens: string[][] }): Plugi
   const signedIn = screens.map((s, i) =>
     s.some((m) => !everyScreens.has(m) && screens.some((other, j) => j !== i && other.includes(m))),
   );
-  const nameOf = (modules: string[]) => path.basename(modules[modules.length - 1]).replace(/\.[jt]sx?$/, "");
   const tier = new Map<string, string>();
 
   return {
     name: "crewswap-screen-chunks",
     apply: "build",
     config() {
-      const group = (name: string, priority: number) => ({
-        name,
-        priority,
-        test: (id: string) => tier.get(id) === name,
-      });
-      const screenGroups = screens.flatMap((modules) => [
-        group(`${nameOf(modules)}-public`, 2),
-        group(`${nameOf(modules)}-parts`, 1),
-      ]);
-      return {
-        build: {
-          rolldownOptions: {
-            output: {
-              codeSplitting: {
-                groups: [
-                  // `index` is the entry's own name: Rolldown keeps what it loads in the entry file.
-                  { name: "index", tags: ["$initial"], priority: 5 },
-                  group("shared-public", 4),
-                  group("shared", 3),
-                  ...screenGroups,
-                ],
-              },
-            },
-          },
-        },
-      };
+      return codeSplittingConfig(screens, tier);
     },
     async buildEnd() {
       tier.clear();
       const ids = [...this.getModuleIds()];
-      const info = new Map(ids.map((id) => [id, this.getModuleInfo(id)]));
+      const info: Info = new Map(ids.map((id) => [id, this.getModuleInfo(id)]));
       const parsed = new Map<string, Promise<Parsed | null>>();
       const parse = (id: string) => {
         let p = parsed.get(id);
@@ -79,73 +53,131 @@ export function screenChunks(opts: { root: string; screens: string[][] }): Plugi
         }
         return p;
       };
-      // The modules a screen runs: through a re-export-only module (lucide-react's icons, radix-ui's
-      // primitives, date-fns) only the re-exports it uses, as tree-shaking leaves them.
-      const closure = async (from: string[]) => {
-        const seen = new Set<string>();
-        const asked = new Map<string, Set<string>>();
-        const visit = async (id: string | undefined, names: Names): Promise<void> => {
-          const m = id ? info.get(id) : null;
-          if (!id || !m || seen.has(id)) return;
-          const p = await parse(id);
-          if (!p?.barrel || m.moduleSideEffects === true || m.moduleSideEffects === "no-treeshake" || names === "*") {
-            seen.add(id);
-            await Promise.all(
-              (p?.imports ?? m.importedIds.map((t) => ({ id: t, names: "*" as const }))).map((i) =>
-                visit(i.id, i.names),
-              ),
-            );
-            return;
-          }
-          const done = asked.get(id) ?? new Set<string>();
-          asked.set(id, done);
-          const fresh = names.filter((n) => !done.has(n));
-          for (const n of fresh) done.add(n);
-          await Promise.all(
-            fresh.map(async (n) => {
-              const r = p.reexports.get(n);
-              if (r) return visit(r.id, r.name === "*" ? "*" : [r.name]);
-              // `export * from`: only the modules that export the name.
-              await Promise.all(p.stars.filter((t) => t && info.get(t)?.exports.includes(n)).map((t) => visit(t, [n])));
-            }),
-          );
-        };
-        await Promise.all(from.map((id) => visit(id, "*")));
-        return seen;
-      };
+      const closure = (from: string[]) => runClosure(info, parse, from);
       const initial = await closure(ids.filter((id) => info.get(id)?.isEntry));
       // Modules loaded with import(): they keep their own chunk (and manifest entry).
       const lazyRoots = new Set(ids.flatMap((id) => info.get(id)?.dynamicallyImportedIds ?? []));
       const lazyClosures = await Promise.all([...lazyRoots].map((root) => closure([root])));
       const screenClosures = await Promise.all(screens.map((modules) => closure(modules)));
-      // A group too small to be worth its own file joins the shared one it falls back to.
-      const candidates = new Map<string, { fallback: string; ids: string[]; size: number }>();
-      const propose = (id: string, name: string, fallback: string) => {
-        const c = candidates.get(name) ?? { fallback, ids: [], size: 0 };
-        c.ids.push(id);
-        c.size += info.get(id)?.code?.length ?? 0;
-        candidates.set(name, c);
-      };
-      for (const id of ids) {
-        if (initial.has(id) || lazyRoots.has(id)) continue;
-        const needing = screenClosures.flatMap((c, i) => (c.has(id) ? [i] : []));
-        if (needing.length === 0) continue;
-        const signedInNeeding = needing.filter((i) => signedIn[i]);
-        const publicToo = needing.some((i) => !signedIn[i]);
-        const screen = nameOf(screens[signedInNeeding[0] ?? needing[0]]);
-        if (signedInNeeding.length >= 2) tier.set(id, publicToo ? "shared-public" : "shared");
-        // The sign-in page and one signed-in screen (the form library of sign-in and profile).
-        else if (signedInNeeding.length === 1 && publicToo) propose(id, `${screen}-public`, "shared-public");
-        // One screen's module that something loaded later shares (a dialog it opens, the calendar demo).
-        else if (lazyClosures.filter((c) => c.has(id)).length > 1) {
-          propose(id, `${screen}-parts`, publicToo ? "shared-public" : "shared");
-        }
-      }
-      for (const [name, c] of candidates) {
-        for (const id of c.ids) tier.set(id, c.size >= MIN_GROUP_SIZE ? name : c.fallback);
-      }
+      assignTiers({ ids, info, tier, screens, signedIn, initial, lazyRoots, lazyClosures, screenClosures });
     },
   };
+}
+
+const nameOf = (modules: string[]) => path.basename(modules[modules.length - 1]).replace(/\.[jt]sx?$/, "");
+
+/** Rolldown's chunk groups: the entry, the shared tiers, and each screen's own two. */
+function codeSplittingConfig(screens: string[][], tier: Map<string, string>): UserConfig {
+  const group = (name: string, priority: number) => ({
+    name,
+    priority,
+    test: (id: string) => tier.get(id) === name,
+  });
+  const screenGroups = screens.flatMap((modules) => [
+    group(`${nameOf(modules)}-public`, 2),
+    group(`${nameOf(modules)}-parts`, 1),
+  ]);
+  return {
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // `index` is the entry's own name: Rolldown keeps what it loads in the entry file.
+              { name: "index", tags: ["$initial"], priority: 5 },
+              group("shared-public", 4),
+              group("shared", 3),
+              ...screenGroups,
+            ],
+          },
+        },
+      },
+    },
+  };
+}
+
+type Info = Map<string, ReturnType<Rollup.PluginContext["getModuleInfo"]>>;
+
+/**
+ * The modules a screen runs: through a re-export-only module (lucide-react's icons, radix-ui's
+ * primitives, date-fns) only the re-exports it uses, as tree-shaking leaves them.
+ */
+async function runClosure(
+  info: Info,
+  parse: (id: string) => Promise<Parsed | null>,
+  from: string[],
+): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const asked = new Map<string, Set<string>>();
+  const visit = async (id: string | undefined, names: Names): Promise<void> => {
+    const m = id ? info.get(id) : null;
+    if (!id || !m || seen.has(id)) return;
+    const p = await parse(id);
+    if (!p?.barrel || m.moduleSideEffects === true || m.moduleSideEffects === "no-treeshake" || names === "*") {
+      seen.add(id);
+      await Promise.all(
+        (p?.imports ?? m.importedIds.map((t) => ({ id: t, names: "*" as const }))).map((i) => visit(i.id, i.names)),
+      );
+      return;
+    }
+    const done = asked.get(id) ?? new Set<string>();
+    asked.set(id, done);
+    const fresh = names.filter((n) => !done.has(n));
+    for (const n of fresh) done.add(n);
+    await Promise.all(
+      fresh.map(async (n) => {
+        const r = p.reexports.get(n);
+        if (r) return visit(r.id, r.name === "*" ? "*" : [r.name]);
+        // `export * from`: only the modules that export the name.
+        await Promise.all(p.stars.filter((t) => t && info.get(t)?.exports.includes(n)).map((t) => visit(t, [n])));
+      }),
+    );
+  };
+  await Promise.all(from.map((id) => visit(id, "*")));
+  return seen;
+}
+
+type Sorting = {
+  ids: string[];
+  info: Info;
+  tier: Map<string, string>;
+  screens: string[][];
+  signedIn: boolean[];
+  initial: Set<string>;
+  lazyRoots: Set<string>;
+  lazyClosures: Set<string>[];
+  screenClosures: Set<string>[];
+};
+
+/** Puts each module a screen's first paint needs in its group (the plugin's doc comment lists them). */
+function assignTiers(s: Sorting): void {
+  const { info, tier, screens, signedIn } = s;
+  // A group too small to be worth its own file joins the shared one it falls back to.
+  const candidates = new Map<string, { fallback: string; ids: string[]; size: number }>();
+  const propose = (id: string, name: string, fallback: string) => {
+    const c = candidates.get(name) ?? { fallback, ids: [], size: 0 };
+    c.ids.push(id);
+    c.size += info.get(id)?.code?.length ?? 0;
+    candidates.set(name, c);
+  };
+  for (const id of s.ids) {
+    if (s.initial.has(id) || s.lazyRoots.has(id)) continue;
+    const needing = s.screenClosures.flatMap((c, i) => (c.has(id) ? [i] : []));
+    if (needing.length === 0) continue;
+    const signedInNeeding = needing.filter((i) => signedIn[i]);
+    const publicToo = needing.some((i) => !signedIn[i]);
+    const screen = nameOf(screens[signedInNeeding[0] ?? needing[0]]);
+    if (signedInNeeding.length >= 2) tier.set(id, publicToo ? "shared-public" : "shared");
+    // The sign-in page and one signed-in screen (the form library of sign-in and profile).
+    else if (signedInNeeding.length === 1 && publicToo) propose(id, `${screen}-public`, "shared-public");
+    // One screen's module that something loaded later shares (a dialog it opens, the calendar demo).
+    else if (s.lazyClosures.filter((c) => c.has(id)).length > 1) {
+      propose(id, `${screen}-parts`, publicToo ? "shared-public" : "shared");
+    }
+  }
+  for (const [name, c] of candidates) {
+    for (const id of c.ids) tier.set(id, c.size >= MIN_GROUP_SIZE ? name : c.fallback);
+  }
 }
 
 /** Transformed source characters: about 2–3 KB gzipped, less than a round trip costs on a phone. */
