@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
+  addDayShift,
   axeViolations,
   browserPerFile,
   callApi,
@@ -10,17 +10,11 @@ import {
   newUser,
   PHONE,
   registerViaApi,
+  screenshot,
   skipWelcome,
 } from "./helpers";
 
 const browser = browserPerFile();
-const shots = process.env.SCREENSHOT_DIR;
-beforeAll(() => {
-  if (shots) mkdirSync(shots, { recursive: true });
-});
-const snap = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 // Far-off days at a hub no other browser test uses, so no other file's requests reach these users.
 let nextDay = 70;
@@ -36,12 +30,7 @@ async function signUp(page: Page, firstName: string, lastName: string) {
 async function needForCover(requester: Page, coverer: Page): Promise<{ id: number; date: string }> {
   const date = addDays(todayInLondon(), nextDay++);
   await callApi(coverer, "POST", "/api/availability", { date, status: "available" });
-  const shift = await callApi(requester, "POST", "/api/shifts", {
-    date,
-    shiftType: "day",
-    startTime: "07:00",
-    endTime: "19:00",
-  });
+  const shift = await addDayShift(requester, date);
   const request = await callApi(requester, "POST", "/api/swap-requests", {
     requesterShiftId: shift.id,
     responderId: null,
@@ -63,13 +52,13 @@ describe("cover alerts on the dashboard", () => {
       const offer = box.getByRole("button", { name: `Offer to cover Rhea Rowan${viewport.width}'s shift` });
       await offer.waitFor();
       await expect.poll(() => box.getByText(`Rhea Rowan${viewport.width} · Lichfield Hub`).count()).toBe(1);
-      await snap(page, `cover-alerts-dashboard-${viewport.width}`);
+      await screenshot(page, `cover-alerts-dashboard-${viewport.width}`);
       expect(await axeViolations(page)).toEqual([]);
 
       await offer.click();
       const dialog = page.getByRole("alertdialog");
       await dialog.getByText(/^Offer to work .* for Rhea Rowan/).waitFor();
-      await snap(page, `cover-alerts-confirm-${viewport.width}`);
+      await screenshot(page, `cover-alerts-confirm-${viewport.width}`);
       await dialog.getByRole("button", { name: "Offer to cover" }).click();
       await page.waitForURL((url) => url.pathname === "/messages" && url.search === `?request=${id}`);
       const answer = await callApi(page, "GET", `/api/swap-requests/${id}`);
@@ -103,7 +92,7 @@ describe("cover alerts on the dashboard", () => {
         new RegExp(`^Tara Tate${viewport.width}'s \\w{3} \\d{1,2} \\w{3} shift has been covered$`),
       );
       expect(await late.getByRole("heading", { name: /error|not found/i }).count()).toBe(0);
-      await snap(late, `cover-alerts-taken-${viewport.width}`);
+      await screenshot(late, `cover-alerts-taken-${viewport.width}`);
     });
   }
 });
@@ -120,7 +109,7 @@ describe("cover alert settings on the profile", () => {
       const own = section.getByRole("checkbox", { name: "Lichfield Hub" });
       await expect.poll(() => own.isChecked()).toBe(true);
       await section.scrollIntoViewIfNeeded();
-      await snap(page, `cover-settings-${viewport.width}`);
+      await screenshot(page, `cover-settings-${viewport.width}`);
       expect(await axeViolations(page)).toEqual([]);
 
       await section.getByRole("checkbox", { name: "Stoke Hub" }).click();

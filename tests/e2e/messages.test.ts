@@ -2,10 +2,12 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
+  addDayShift,
   axeViolations,
   browserPerFile,
   callApi,
   DESKTOP,
+  markOffDayAvailable,
   newUser,
   PHONE,
   registerViaApi,
@@ -27,13 +29,8 @@ async function signedIn(firstName: string, lastName: string, viewport = DESKTOP)
  */
 async function swapRequest(requester: Page, responder: { page: Page; id: number }, daysAhead = 10): Promise<number> {
   const date = addDays(todayInLondon(), daysAhead);
-  await callApi(responder.page, "POST", "/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });
-  const shift = await callApi(requester, "POST", "/api/shifts", {
-    date,
-    shiftType: "day",
-    startTime: "07:00",
-    endTime: "19:00",
-  });
+  await markOffDayAvailable(responder.page, date);
+  const shift = await addDayShift(requester, date);
   const request = await callApi(requester, "POST", "/api/swap-requests", {
     requesterShiftId: shift.id,
     responderId: responder.id,

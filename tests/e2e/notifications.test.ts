@@ -1,27 +1,22 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
+  addDayShift,
   axeViolations,
   baseUrl,
   browserPerFile,
   callApi,
   DESKTOP,
+  markOffDayAvailable,
   newUser,
   PHONE,
   registerViaApi,
+  screenshot,
   skipWelcome,
 } from "./helpers";
 
 const browser = browserPerFile();
-const shots = process.env.SCREENSHOT_DIR;
-beforeAll(() => {
-  if (shots) mkdirSync(shots, { recursive: true });
-});
-const snap = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer) {
@@ -38,13 +33,8 @@ async function controlledBy(page: Page) {
 
 async function swapBetween(requester: Page, responder: { page: Page; id: number }): Promise<number> {
   const date = addDays(todayInLondon(), 11);
-  await callApi(responder.page, "POST", "/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });
-  const shift = await callApi(requester, "POST", "/api/shifts", {
-    date,
-    shiftType: "day",
-    startTime: "07:00",
-    endTime: "19:00",
-  });
+  await markOffDayAvailable(responder.page, date);
+  const shift = await addDayShift(requester, date);
   const request = await callApi(requester, "POST", "/api/swap-requests", {
     requesterShiftId: shift.id,
     responderId: responder.id,
@@ -193,7 +183,7 @@ describe("notification settings", () => {
       await page.goto("/dashboard");
       const hint = page.getByText("Turn on push notifications under Notifications on your");
       await hint.waitFor();
-      await snap(page, `notifications-dashboard-${viewport.width}`);
+      await screenshot(page, `notifications-dashboard-${viewport.width}`);
 
       await page.goto("/profile");
       const card = page.locator("[data-slot=card]").filter({ has: page.getByText("Notifications", { exact: true }) });
@@ -202,7 +192,7 @@ describe("notification settings", () => {
       const email = card.getByRole("checkbox", { name: /Email me a summary/ });
       await expect.poll(() => email.isChecked()).toBe(true);
       await card.scrollIntoViewIfNeeded();
-      await snap(page, `notifications-profile-${viewport.width}`);
+      await screenshot(page, `notifications-profile-${viewport.width}`);
       expect(await axeViolations(page)).toEqual([]);
 
       await email.click();
@@ -236,7 +226,7 @@ describe("notifications blocked in the browser", () => {
         )
         .waitFor();
       expect(await box.getByText("Turn on push notifications under Notifications on your").count()).toBe(0);
-      await snap(page, `notifications-blocked-dashboard-${viewport.width}`);
+      await screenshot(page, `notifications-blocked-dashboard-${viewport.width}`);
       expect(await axeViolations(page)).toEqual([]);
     });
   }
