@@ -4,6 +4,7 @@ import { addDays, todayInLondon } from "../../common/dates";
 import {
   addDayShift,
   axeViolations,
+  baseUrl,
   browserPerFile,
   callApi,
   DESKTOP,
@@ -13,6 +14,7 @@ import {
   screenshot,
   skipWelcome,
 } from "./helpers";
+import { clickNotification, deliverPush, recordedPush, shownNotifications } from "./push-helpers";
 
 const browser = browserPerFile();
 
@@ -74,7 +76,7 @@ describe("cover alerts on the dashboard", () => {
   });
 
   for (const viewport of [DESKTOP, PHONE]) {
-    test(`an alert for a shift already taken says so plainly at ${viewport.width}px`, async () => {
+    test(`an alert taken by someone else leaves an open dashboard, and says so plainly when opened, at ${viewport.width}px`, async () => {
       const requester = await browser.newPage(viewport);
       await signUp(requester, "Tara", `Tate${viewport.width}`);
       const late = await browser.newPage(viewport);
@@ -83,7 +85,12 @@ describe("cover alerts on the dashboard", () => {
       await signUp(quick, "Quin", `Quick${viewport.width}`);
       const { id, date } = await needForCover(requester, late);
       await callApi(quick, "POST", "/api/availability", { date, status: "available" });
+      // Lou's dashboard is open when Quin takes the shift: the alert goes without a reload.
+      await late.goto("/dashboard");
+      const offer = late.getByTestId("cover-alerts").getByRole("button", { name: /^Offer to cover Tara Tate/ });
+      await offer.waitFor();
       await callApi(quick, "POST", `/api/swap-requests/${id}/offer-to-cover`);
+      await offer.waitFor({ state: "detached" });
 
       await late.goto(`/dashboard?cover=${id}`);
       const status = late.getByTestId("cover-alerts").getByRole("status");
@@ -95,6 +102,33 @@ describe("cover alerts on the dashboard", () => {
       await screenshot(late, `cover-alerts-taken-${viewport.width}`);
     });
   }
+});
+
+describe("a cover alert's push", () => {
+  test("shows the server's words and, clicked, opens the alert where one tap offers to cover", async () => {
+    const requester = await browser.newPage(DESKTOP);
+    await signUp(requester, "Pia", "Pusher");
+    const page = await browser.newPage(PHONE, { serviceWorkers: "allow" });
+    await page.context().grantPermissions(["notifications"], { origin: baseUrl() });
+    const covererId = await signUp(page, "Cal", "Clicker");
+    const { id } = await needForCover(requester, page);
+
+    // The push exactly as the server recorded it for this colleague, handed to their service worker.
+    const push = await recordedPush(covererId, "cover_alert");
+    expect(push.title).toBe("Cover needed");
+    expect(push.body).toMatch(/^Day shift \w{3} \d{1,2} \w{3} at Lichfield Hub, for Pia Pusher$/);
+    await page.goto("/profile");
+    await deliverPush(page, push);
+    expect(await shownNotifications(page)).toEqual([{ title: push.title, body: push.body, tag: push.tag }]);
+
+    await clickNotification(page);
+    await page.waitForURL((url) => url.pathname === "/dashboard" && url.search === `?cover=${id}`);
+    const offer = page.getByTestId("cover-alerts").getByRole("button", { name: /^Offer to cover Pia Pusher's shift/ });
+    await offer.click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Offer to cover" }).click();
+    await page.waitForURL((url) => url.pathname === "/messages" && url.search === `?request=${id}`);
+    expect((await callApi(requester, "GET", `/api/swap-requests/${id}`)).responderId).toBe(covererId);
+  });
 });
 
 describe("cover alert settings on the profile", () => {

@@ -16,14 +16,9 @@ import {
   skipWelcome,
   storedValues,
 } from "./helpers";
+import { controlledBy } from "./push-helpers";
 
 const browser = browserPerFile();
-
-async function controlledBy(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
 
 describe("offline reading", () => {
   for (const viewport of [DESKTOP, PHONE]) {
