@@ -133,6 +133,29 @@ describe("chat between two clinicians", () => {
     expect(await axeViolations(bob.page)).toEqual([]);
   });
 
+  test("a message being typed survives turning the phone sideways and opening another conversation", async () => {
+    const alice = await signedIn("Ida", "Draft");
+    const bob = await signedIn("Tom", "Turner", PHONE);
+    const first = await swapRequest(alice.page, bob, 12);
+    const second = await swapRequest(alice.page, bob, 13);
+
+    await bob.page.goto(`/messages?request=${first}`);
+    const box = bob.page.getByRole("textbox", { name: "Message" });
+    await box.fill("Half a thought");
+    // Landscape is wider than the panel layout's breakpoint: the conversation is drawn anew beside the list.
+    await bob.page.setViewportSize({ width: 844, height: 390 });
+    await bob.page.getByTestId("conversation-row").first().waitFor();
+    expect(await box.inputValue()).toBe("Half a thought");
+
+    // The list shows the soonest shift first: the other request is the second row.
+    const rows = bob.page.getByTestId("conversation-row");
+    await rows.nth(1).click();
+    await expect.poll(() => box.inputValue()).toBe("");
+    await rows.nth(0).click();
+    await expect.poll(() => box.inputValue()).toBe("Half a thought");
+    expect(second).toBeGreaterThan(first);
+  });
+
   test("with no requests, the list says so and offers to create one", async () => {
     const carol = await signedIn("Carol", "Cole", PHONE);
     await carol.page.goto("/messages");

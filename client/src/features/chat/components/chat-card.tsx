@@ -74,7 +74,12 @@ export function ChatCard({ conversation, myId }: { conversation: Conversation; m
           }}
         />
       )}
-      <MessageComposer onSend={onSend} sending={send.isPending} cancelled={conversation.status === "cancelled"} />
+      <MessageComposer
+        swapRequestId={id}
+        onSend={onSend}
+        sending={send.isPending}
+        cancelled={conversation.status === "cancelled"}
+      />
     </Card>
   );
 }
