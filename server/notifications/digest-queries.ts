@@ -24,11 +24,24 @@ const waitingSince = sql`coalesce(${o.pushHeldUntil}, ${o.createdAt})`;
 /** The later of the app's clock and the database's own (which stamps the rows), as the push worker reads it. */
 const nowOf = (now: Date) => sql`greatest(now(), ${now})`;
 
+/**
+ * Rows the digest may count: not a push still held by quiet time, nor, for a user with quiet
+ * times, one the push worker has not looked at yet or is looking at (it may be about to hold it;
+ * both workers run in every instance, so this is the moment between a commit and the claim that
+ * sends or holds it). Rows of users without quiet times count as they always have.
+ */
+const countable = (now: Date) => sql`(${o.pushHeldUntil} is null or ${o.pushHeldUntil} <= ${nowOf(now)})
+  and not (${o.pushState} = 'pending' and ${o.pushHeldUntil} is null
+           and (${o.pushAttempts} = 0 or ${o.pushLeaseUntil} > now())
+           and exists (select 1 from ${n} where ${n.userId} = ${o.userId}
+                         and (${n.quietStart} is not null or ${n.quietAfterNightUntil} is not null)))`;
+
 /** Users with an unread request or message waiting longer than the delay. */
 export async function dueUsers(db: Db, now: Date, delayMs: number): Promise<number[]> {
   const result = await db.execute<{ userId: number }>(sql`
     select distinct ${o.userId} as "userId" from ${o}
     where ${o.emailState} = 'pending' and ${waitingSince} <= ${nowOf(now)} - ${delayMs} * interval '1 millisecond'
+      and ${countable(now)}
     limit 200
   `);
   return result.rows.map((r) => r.userId);
@@ -60,14 +73,14 @@ export async function skipAllPending(tx: Tx, userId: number): Promise<void> {
   `);
 }
 
-/** Everything waiting for the user's digest, but pushes still held by their quiet time. */
+/** Everything waiting for the user's digest, but pushes still held (or perhaps about to be) by their quiet time. */
 export async function waitingRows(tx: Tx, userId: number, now: Date): Promise<WaitingRow[]> {
   const result = await tx.execute<WaitingRow>(sql`
     select ${o.id} as id, ${o.kind} as kind, ${o.swapRequestId} as "swapRequestId", ${o.readAt} as "readAt", ${o.body} as body,
            ${o.context} as context
     from ${o}
     where ${o.userId} = ${userId} and ${o.emailState} = 'pending'
-      and (${o.pushHeldUntil} is null or ${o.pushHeldUntil} <= ${nowOf(now)})
+      and ${countable(now)}
     order by ${o.createdAt}, ${o.id}
   `);
   return result.rows;
