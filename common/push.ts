@@ -44,6 +44,31 @@ export type SavedSubscription = z.infer<typeof savedSubscriptionSchema>;
 export const pushSubscriptionListSchema = z.object({ endpoints: z.array(z.string()) });
 export type PushSubscriptionList = z.infer<typeof pushSubscriptionListSchema>;
 
+/** Largest daily cover-alert push limit a user may choose. */
+export const MAX_COVER_ALERTS_PER_DAY = 20;
+
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clockTime = (what: string) =>
+  z
+    .string({ message: `${what} must be a time such as 07:00` })
+    .regex(CLOCK_TIME, `${what} must be a time such as 07:00`);
+
+/** A daily window in London time; it may cross midnight (22:00 to 07:00). */
+export const quietHoursSchema = z
+  .object(
+    { start: clockTime("Quiet hours start"), end: clockTime("Quiet hours end") },
+    { message: "Quiet hours must be off (null) or a start and an end time" },
+  )
+  .refine((q) => q.start !== q.end, { message: "Quiet hours must start and end at different times", path: ["end"] });
+
+/** Quiet from the end of my own night shift until this time on the day it ends. */
+export const quietAfterNightSchema = z.object(
+  { until: clockTime("Quiet after a night shift") },
+  { message: "Quiet after a night shift must be off (null) or an until time" },
+);
+
+const coverCapMessage = `The daily cover alert limit must be a whole number from 0 to ${MAX_COVER_ALERTS_PER_DAY}`;
+
 export const notificationSettingsSchema = z.object({
   email: z.boolean({ message: "email must be true or false" }),
   /** Pushes about colleagues who need cover on a day I marked free (DESIGN §5.22). */
@@ -55,6 +80,16 @@ export const notificationSettingsSchema = z.object({
       message: "followedHubs must list hubs by name",
     })
     .max(hubs.length),
+  /** Quiet hours (London time), null when off: pushes inside wait until they end. */
+  quietHours: quietHoursSchema.nullable(),
+  /** 'Quiet after a night shift', null when off. */
+  quietAfterNight: quietAfterNightSchema.nullable(),
+  /** Cover-alert pushes a day; the rest go into the email digest. 0: in the app and the digest only. */
+  coverAlertsPerDay: z
+    .number({ message: coverCapMessage })
+    .int(coverCapMessage)
+    .min(0, coverCapMessage)
+    .max(MAX_COVER_ALERTS_PER_DAY, coverCapMessage),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

@@ -100,6 +100,15 @@ export type Config = {
   workingTime: WtrLimits | null;
 };
 
+/**
+ * What cover alerts follow (`CoverAlertOptions` in server/swaps/cover-alerts.ts), passed by the
+ * routes of every change that may raise them: opening a request, marking an Available Off Day.
+ */
+export const coverAlertOptions = (config: Config) => ({
+  perDay: config.coverAlertsPerDay,
+  limits: config.workingTime,
+});
+
 export type VapidKeys = { publicKey: string; privateKey: string };
 export type PushConfig = {
   /** From the environment; otherwise the pair kept in the database, made on the first start. */

@@ -10,6 +10,7 @@ import {
   confirmSwapChangeQuery,
 } from "../../common/shifts";
 import { currentUser, requireSignedIn } from "../auth/guard";
+import { coverAlertOptions } from "../config";
 import { badRequest } from "../errors";
 import { idParam } from "../route-params";
 import * as service from "./service";
@@ -27,6 +28,7 @@ const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
 export async function availabilityRoutes(app: FastifyInstance) {
   const { db } = app.deps;
+  const cover = coverAlertOptions(app.deps.config);
   requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -49,7 +51,7 @@ export async function availabilityRoutes(app: FastifyInstance) {
     async (request) => {
       const { date, status } = request.body;
       const confirmed = request.query.confirmSwapChange === "true";
-      return service.setAvailability(db, currentUser(request).id, date, status, confirmed);
+      return service.setAvailability(db, currentUser(request).id, date, status, cover, confirmed);
     },
   );
 
@@ -66,7 +68,7 @@ export async function availabilityRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const confirmed = request.query.confirmSwapChange === "true";
-      return service.updateAvailability(db, currentUser(request).id, id, request.body.status, confirmed);
+      return service.updateAvailability(db, currentUser(request).id, id, request.body.status, cover, confirmed);
     },
   );
 }

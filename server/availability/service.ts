@@ -3,7 +3,7 @@ import { lockUserDays, syncAvailability } from "../db/availability-index";
 import type { Db, Tx } from "../db/open";
 import type { userAvailability } from "../db/schema";
 import { conflict, notFound } from "../errors";
-import { alertOffDays } from "../swaps/cover-alerts";
+import { alertOffDays, type CoverAlertOptions } from "../swaps/cover-alerts";
 import { guardOffDays } from "../swaps/off-day-guard";
 import {
   availabilityBetween,
@@ -40,7 +40,14 @@ export async function listAvailability(db: Db, userId: number, start: string, en
  * either is a 409 on a day holding a working shift or leave. 'unavailable' comes only from such a
  * shift, so it is accepted (unchanged) on such a day and a 409 anywhere else. Nothing changes on a 409.
  */
-async function writeThrough(tx: Tx, userId: number, date: string, status: Status, confirmed: boolean) {
+async function writeThrough(
+  tx: Tx,
+  userId: number,
+  date: string,
+  status: Status,
+  cover: CoverAlertOptions,
+  confirmed: boolean,
+) {
   // One writer per user at a time, so two quick taps cannot create two rest days.
   await lockUserDays(tx, userId);
   // Withdrawing the Available Off Day of an open swap request asks first (decision 006).
@@ -61,20 +68,34 @@ async function writeThrough(tx: Tx, userId: number, date: string, status: Status
     } else {
       await insertRestDay(tx, userId, date, interest);
     }
-    await alertOffDays(tx, userId, await syncAvailability(tx, userId, [date]));
+    await alertOffDays(tx, cover, userId, await syncAvailability(tx, userId, [date]));
   }
   await guard.after(confirmed);
   return toAvailability(await availabilityOn(tx, userId, date));
 }
 
-export function setAvailability(db: Db, userId: number, date: string, status: Status, confirmed = false) {
-  return db.transaction((tx) => writeThrough(tx, userId, date, status, confirmed));
+export function setAvailability(
+  db: Db,
+  userId: number,
+  date: string,
+  status: Status,
+  cover: CoverAlertOptions,
+  confirmed = false,
+) {
+  return db.transaction((tx) => writeThrough(tx, userId, date, status, cover, confirmed));
 }
 
-export function updateAvailability(db: Db, userId: number, id: number, status: Status, confirmed = false) {
+export function updateAvailability(
+  db: Db,
+  userId: number,
+  id: number,
+  status: Status,
+  cover: CoverAlertOptions,
+  confirmed = false,
+) {
   return db.transaction(async (tx) => {
     const row = await ownAvailability(tx, userId, id);
     if (!row) throw notFound(AVAILABILITY_NOT_FOUND);
-    return writeThrough(tx, userId, row.date, status, confirmed);
+    return writeThrough(tx, userId, row.date, status, cover, confirmed);
   });
 }

@@ -317,6 +317,11 @@ export const notificationOutbox = pgTable(
     /** The devices still to reach, fixed at the first attempt: a retry only goes to those that failed. */
     pushDueTo: integer("push_due_to").array(),
     pushedAt: timestamp("pushed_at", { withTimezone: true }),
+    /**
+     * Set when the push fell in the recipient's quiet hours: the window's end, when it is sent. The
+     * email digest counts "still unread" from here rather than from `createdAt`.
+     */
+    pushHeldUntil: timestamp("push_held_until", { withTimezone: true }),
     emailState: varchar("email_state", { length: 10 }).notNull(),
   },
   (t) => [
@@ -337,6 +342,13 @@ export const notificationSettings = pgTable("notification_settings", {
   followAllHubs: boolean("follow_all_hubs").notNull().default(false),
   /** Hubs whose needs for cover the user hears about; null means their own hub, whichever it is now. */
   followedHubs: hub("followed_hubs").array(),
+  /** Quiet hours, a daily window in London time ("HH:mm"); both null when off. */
+  quietStart: varchar("quiet_start", { length: 5 }),
+  quietEnd: varchar("quiet_end", { length: 5 }),
+  /** 'Quiet after a night shift': until this London time on the day the night ends; null when off. */
+  quietAfterNightUntil: varchar("quiet_after_night_until", { length: 5 }),
+  /** Cover-alert pushes a London day; null means the server's COVER_ALERTS_PER_DAY. */
+  coverAlertsPerDay: integer("cover_alerts_per_day"),
 });
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { importResultSchema, type RowNote } from "../../common/imports";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "../../common/upload-limit";
 import { currentUser, requireUser } from "../auth/guard";
+import { coverAlertOptions } from "../config";
 import type { ShiftRow } from "../db/schema";
 import { AppError, badRequest, tooMany } from "../errors";
 import { toShift } from "../shifts/shift-json";
@@ -100,6 +101,7 @@ async function answerJson(
 
 export async function importRoutes(app: FastifyInstance) {
   const { db } = app.deps;
+  const cover = coverAlertOptions(app.deps.config);
   // Registered here, so only this route takes multipart bodies, with the upload caps of SPEC §9.
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
@@ -149,7 +151,7 @@ export async function importRoutes(app: FastifyInstance) {
         );
       }
 
-      const outcome = await applyRoster(db, userId, parsed.rows, { overwriteSwaps: overwrite });
+      const outcome = await applyRoster(db, userId, parsed.rows, { overwriteSwaps: overwrite, cover });
       const byPosition = (a: RowNote, b: RowNote) =>
         parsed.sheetsRead.indexOf(a.sheet) - parsed.sheetsRead.indexOf(b.sheet) || a.row - b.row;
       const skipped = [...parsed.skipped, ...outcome.skipped].sort(byPosition);

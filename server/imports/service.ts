@@ -4,7 +4,7 @@ import { lockUserDays, syncAvailability } from "../db/availability-index";
 import type { Db, Tx } from "../db/open";
 import type { ShiftRow } from "../db/schema";
 import { checkShiftFields } from "../shifts/service";
-import { alertOffDays } from "../swaps/cover-alerts";
+import { alertOffDays, type CoverAlertOptions } from "../swaps/cover-alerts";
 import {
   type ExistingShift,
   keptSwapReason,
@@ -29,7 +29,7 @@ import {
 import type { RosterRow } from "./roster-parse";
 
 export type ImportOutcome = { shifts: ShiftRow[]; skipped: RowNote[]; kept: RowNote[] };
-export type ImportOptions = { overwriteSwaps?: boolean };
+export type ImportOptions = { overwriteSwaps?: boolean; cover: CoverAlertOptions };
 
 function stored(f: NewShiftFields): StoredShift {
   const n = checkShiftFields(f);
@@ -149,12 +149,12 @@ async function planChanges(rows: RosterRow[], current: CurrentDays): Promise<Cha
 }
 
 /** Writes the changes and rebuilds the availability index of the changed days. */
-async function writeChanges(tx: Tx, userId: number, changes: Changes) {
+async function writeChanges(tx: Tx, userId: number, changes: Changes, cover: CoverAlertOptions) {
   const { deletes, updates, inserts, result } = changes;
   await deleteShifts(tx, deletes);
   for (const batch of batches(updates)) await updateShifts(tx, userId, batch);
   for (const batch of batches(inserts)) result.push(...(await insertShifts(tx, userId, batch)));
-  await alertOffDays(tx, userId, await syncAvailability(tx, userId, changes.changedDays));
+  await alertOffDays(tx, cover, userId, await syncAvailability(tx, userId, changes.changedDays));
 }
 
 /** The changed days' shifts, read back in day order, a batch at a time. */
@@ -182,13 +182,13 @@ export async function applyRoster(
   db: Db,
   userId: number,
   rows: RosterRow[],
-  options: ImportOptions = {},
+  options: ImportOptions,
 ): Promise<ImportOutcome> {
   if (rows.length === 0) return { shifts: [], skipped: [], kept: [] };
   return db.transaction(async (tx) => {
     const current = await lockCurrentDays(tx, userId, rows, options);
     const changes = await planChanges(rows, current);
-    await writeChanges(tx, userId, changes);
+    await writeChanges(tx, userId, changes, options.cover);
     return { shifts: await readBack(tx, changes.result), skipped: changes.skipped, kept: changes.kept };
   });
 }

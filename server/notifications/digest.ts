@@ -1,4 +1,5 @@
 import { COVER_DIGEST_HEADING } from "../../common/cover-alert-rules";
+import type { Clock } from "../clock";
 import type { Db } from "../db/open";
 import type { Mail, Mailer } from "../mail/mailer";
 import {
@@ -21,6 +22,8 @@ export type DigestOptions = {
   appUrl: string;
   secret: string;
   delayMs: number;
+  /** "Now" for what is due; a push held by quiet time waits from its release. */
+  clock: Clock;
   log: { warn: (obj: object, msg: string) => void };
   /** How often due digests are looked for. */
   checkMs?: number;
@@ -42,17 +45,18 @@ function compose(rows: WaitingRow[]): string[] {
  */
 async function digestFor(opts: DigestOptions, userId: number): Promise<void> {
   await opts.db.transaction(async (tx) => {
-    const me = await lockSettings(tx, userId, opts.delayMs);
+    const now = opts.clock.now();
+    const me = await lockSettings(tx, userId, now, opts.delayMs);
     if (!me) return;
     if (!me.email) return skipAllPending(tx, userId);
     if (me.recent) return;
     // Once the oldest is due, everything waiting goes in the same mail.
-    const waiting = await waitingRows(tx, userId);
+    const waiting = await waitingRows(tx, userId, now);
     const unread = waiting.filter((r) => r.readAt === null);
     if (unread.length > 0) {
       // Sent while the rows are locked: if the mail fails, nothing is marked and the next pass retries.
       await opts.mailer.send(digestMail(opts, userId, me, unread));
-      await stampDigest(tx, userId);
+      await stampDigest(tx, userId, now);
     }
     await finishEmailRows(
       tx,
@@ -104,7 +108,7 @@ export function createDigestWorker(opts: DigestOptions): DigestWorker {
   let warned = false;
 
   async function pass() {
-    for (const userId of await dueUsers(opts.db, opts.delayMs)) {
+    for (const userId of await dueUsers(opts.db, opts.clock.now(), opts.delayMs)) {
       if (stopped) return;
       await digestFor(opts, userId).catch((err) => opts.log.warn({ err, userId }, "could not send a digest"));
     }

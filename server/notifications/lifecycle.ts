@@ -6,7 +6,10 @@ import { createPushWorker, type PushWorkerOptions } from "./push-worker";
 import { notificationRoutes } from "./routes";
 import { loadVapidKeys } from "./vapid";
 
-export type NotificationWorkerOptions = Pick<PushWorkerOptions, "pollMs" | "timeoutMs" | "batch" | "dropAfter">;
+export type NotificationWorkerOptions = Pick<PushWorkerOptions, "pollMs" | "timeoutMs" | "batch" | "dropAfter"> & {
+  /** How often the email digest looks for due mails (tests with a long delay look often). */
+  digestCheckMs?: number;
+};
 
 /**
  * Push and email notifications: the routes, and the two workers that send the outbox after
@@ -15,14 +18,16 @@ export type NotificationWorkerOptions = Pick<PushWorkerOptions, "pollMs" | "time
 export async function notifications(app: FastifyInstance, opts: { worker?: NotificationWorkerOptions } = {}) {
   const { db, config, mailer } = app.deps;
   const vapid = await loadVapidKeys(config.push, config.dataDir);
+  const { digestCheckMs, ...pushTuning } = opts.worker ?? {};
   const push = createPushWorker({
     db,
     vapid,
     subject: config.push.subject,
     messageHoldMs: config.notifyMessageHoldMs,
+    clock: app.deps.clock,
     log: app.log,
     allowLoopback: config.push.allowInsecure,
-    ...opts.worker,
+    ...pushTuning,
   });
   const digest = createDigestWorker({
     db,
@@ -30,7 +35,9 @@ export async function notifications(app: FastifyInstance, opts: { worker?: Notif
     appUrl: config.appUrl,
     secret: config.sessionSecret,
     delayMs: config.notifyEmailDelayMs,
+    clock: app.deps.clock,
     log: app.log,
+    checkMs: digestCheckMs,
   });
   // Commits wake the push worker at once; its poll remains for held messages and for the times
   // this connection is down.

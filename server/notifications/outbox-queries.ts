@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ShiftType } from "../../common/enums";
 import type { Db, Tx } from "../db/open";
-import { notificationOutbox, shifts, swapRequests, users } from "../db/schema";
+import { notificationOutbox, notificationSettings, shifts, swapRequests, users } from "../db/schema";
 
 /** A column as an insert list or set clause names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
@@ -88,8 +88,26 @@ export async function insertOutbox(tx: Tx | Db, rows: OutboxInsert[]): Promise<v
     select ${list}
     from json_to_recordset(${JSON.stringify(records)}::json) as r(${recordType})
   `);
-  // Delivered at commit and not at all on rollback; PostgreSQL folds a transaction's repeats into one.
+  await wakePushWorkers(tx);
+}
+
+/** Delivered at commit and not at all on rollback; PostgreSQL folds a transaction's repeats into one. */
+async function wakePushWorkers(tx: Tx | Db): Promise<void> {
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, 'due')`);
+}
+
+/**
+ * The user changed their quiet times: pushes held for the old window are due now, so the push
+ * worker looks at them again (and holds them to the new window's end if they still fall in one).
+ * The email digest counts from this release.
+ */
+export async function releaseHeld(tx: Tx, userId: number, now: Date): Promise<void> {
+  const o = notificationOutbox;
+  const result = await tx.execute(sql`
+    update ${o} set ${bare(o.pushNextAt)} = ${now}, ${bare(o.pushHeldUntil)} = ${now}
+    where ${o.userId} = ${userId} and ${o.pushState} = 'pending' and ${o.pushHeldUntil} > ${now}
+  `);
+  if (result.rowCount) await wakePushWorkers(tx);
 }
 
 export async function markOutboxRead(db: Tx | Db, userId: number, swapRequestId: number): Promise<void> {
@@ -119,20 +137,30 @@ export async function pruneOutbox(db: Db): Promise<number> {
 /** Outbox kind of a cover alert (DESIGN §5.22); not one of the request parties' events. */
 export const COVER_ALERT_KIND = "cover_alert";
 
+export type CoverPushCount = { pushes: number; perDay: number };
+
 /**
- * Cover-alert pushes each user has had since midnight in London (a push turned into a digest line
- * by the day's limit does not count). Users with none are left out. Read without a lock: two
- * changes committing at the same moment may each give the day's last push, which costs one push
- * more, where a lock taken this late in a change could deadlock with the locks it takes after.
+ * Per user, the cover-alert pushes they have had since midnight in London (a push turned into a
+ * digest line by the day's limit does not count) and their own daily limit (`defaultPerDay` where
+ * they have not chosen). Read without a lock: two changes committing at the same moment may each
+ * give the day's last push, which costs one push more, where a lock taken this late in a change
+ * could deadlock with the locks it takes after.
  */
-export async function coverPushesToday(tx: Tx | Db, userIds: number[]): Promise<Map<number, number>> {
+export async function coverPushesToday(
+  tx: Tx | Db,
+  userIds: number[],
+  defaultPerDay: number,
+): Promise<Map<number, CoverPushCount>> {
   if (userIds.length === 0) return new Map();
   const o = notificationOutbox;
-  const result = await tx.execute<{ userId: number; pushes: number }>(sql`
-    select ${o.userId} as "userId", count(*)::int as pushes from ${o}
-    where ${o.userId} = any(${`{${userIds.join(",")}}`}::int[]) and ${o.kind} = ${COVER_ALERT_KIND}
-      and ${o.pushState} <> 'capped'
-      and ${o.createdAt} >= date_trunc('day', now() at time zone 'Europe/London') at time zone 'Europe/London'
-    group by ${o.userId}`);
-  return new Map(result.rows.map((r) => [r.userId, r.pushes]));
+  const n = notificationSettings;
+  const result = await tx.execute<{ userId: number } & CoverPushCount>(sql`
+    select u.id as "userId", coalesce(${n.coverAlertsPerDay}, ${defaultPerDay})::int as "perDay",
+      (select count(*)::int from ${o}
+       where ${o.userId} = u.id and ${o.kind} = ${COVER_ALERT_KIND} and ${o.pushState} <> 'capped'
+         and ${o.createdAt} >= date_trunc('day', now() at time zone 'Europe/London') at time zone 'Europe/London'
+      ) as pushes
+    from unnest(${`{${userIds.join(",")}}`}::int[]) as u(id)
+    left join ${n} on ${n.userId} = u.id`);
+  return new Map(result.rows.map(({ userId, ...count }) => [userId, count]));
 }

@@ -1,5 +1,6 @@
 import webpush from "web-push";
 import type { PushPayload } from "../../common/push";
+import type { Clock } from "../clock";
 import type { VapidKeys } from "../config";
 import type { Db } from "../db/open";
 import {
@@ -15,6 +16,7 @@ import {
 } from "./push-queries";
 import type { SendJob } from "./push-sender-thread";
 import { REFUSED_ADDRESS } from "./push-transport";
+import { holdQuietRows } from "./quiet-hold";
 
 type Outcome = "ok" | "gone" | "retry";
 
@@ -76,8 +78,9 @@ type Result = { id: number; state: "done" | "skipped" | "failed" | "retry"; dueT
 
 /** The devices a row is still to reach, or null when it needs no push. */
 function devicesFor(row: ClaimedRow, subs: SubscriptionRow[]): SubscriptionRow[] | null {
-  // A message read on an open screen during its hold needs no push.
-  if (row.kind === "message" && row.readAt) return null;
+  // A message read on an open screen during its hold, or anything read while the recipient's quiet
+  // time held it, needs no push.
+  if (row.readAt && (row.kind === "message" || row.pushHeldUntil)) return null;
   // The devices are fixed at the first attempt; a device added later never gets an old event.
   const targets = row.pushDueTo ? new Set(row.pushDueTo) : null;
   return targets ? subs.filter((s) => targets.has(s.id)) : subs;
@@ -110,15 +113,22 @@ export type BatchSettings = {
   maxAttempts: number;
   dropAfter: DropAfter;
   sign: VapidSigner;
+  clock: Clock;
 };
 
 /** Due rows under a lease, with their owners' devices. */
 export type Claimed = { rows: ClaimedRow[]; subs: Map<number, SubscriptionRow[]> };
 
-export async function claimBatch(s: BatchSettings): Promise<Claimed> {
-  const rows = await claimDue(s.db, { batch: s.batch, leaseMs: s.leaseMs, messageHoldMs: s.messageHoldMs });
-  if (rows.length === 0) return { rows, subs: new Map() };
-  return { rows, subs: await subscriptionsOf(s.db, [...new Set(rows.map((r) => r.userId))]) };
+/**
+ * Due rows under a lease; those whose recipient is in quiet time are held instead, so a batch may
+ * come back with fewer rows than were claimed (`claimed` says how many were).
+ */
+export async function claimBatch(s: BatchSettings): Promise<Claimed & { claimed: number }> {
+  const now = s.clock.now();
+  const due = await claimDue(s.db, { batch: s.batch, leaseMs: s.leaseMs, messageHoldMs: s.messageHoldMs, now });
+  const rows = await holdQuietRows(s.db, due, now);
+  if (rows.length === 0) return { rows, subs: new Map(), claimed: due.length };
+  return { rows, subs: await subscriptionsOf(s.db, [...new Set(rows.map((r) => r.userId))]), claimed: due.length };
 }
 
 type Sent = { deliveries: Deliveries; results: Result[] };

@@ -18,6 +18,8 @@ export type ClaimedRow = {
   readAt: Date | null;
   pushAttempts: number;
   pushDueTo: number[] | null;
+  /** Set when the push waited for the recipient's quiet time to end. */
+  pushHeldUntil: Date | null;
 };
 
 export type SubscriptionRow = { id: number; endpoint: string; p256dh: string; auth: string };
@@ -25,9 +27,11 @@ export type SubscriptionRow = { id: number; endpoint: string; p256dh: string; au
 /**
  * Leases due rows to this instance. SKIP LOCKED lets several instances claim side by side without
  * waiting; the lease keeps a row from being claimed twice while its pushes are in flight, and
- * lets another instance take it over when this one dies mid-send.
+ * lets another instance take it over when this one dies mid-send. A row is due once its due time
+ * has passed by the app's clock (`now`: tests move it past a quiet window's end) or by the
+ * database's own, which stamps new rows (a clock a little behind it never delays them).
  */
-export async function claimDue(db: Db, opts: { batch: number; leaseMs: number; messageHoldMs: number }) {
+export async function claimDue(db: Db, opts: { batch: number; leaseMs: number; messageHoldMs: number; now: Date }) {
   const due = alias(notificationOutbox, "due");
   const result = await db.execute<ClaimedRow>(sql`
     update ${notificationOutbox} ${o}
@@ -35,7 +39,7 @@ export async function claimDue(db: Db, opts: { batch: number; leaseMs: number; m
         ${bare(o.pushAttempts)} = ${o.pushAttempts} + 1
     where ${o.id} in (
       select ${due.id} from ${notificationOutbox} ${due}
-      where ${due.pushState} = 'pending' and ${due.pushNextAt} <= now()
+      where ${due.pushState} = 'pending' and ${due.pushNextAt} <= greatest(now(), ${opts.now})
         and (${due.pushLeaseUntil} is null or ${due.pushLeaseUntil} < now())
         and (${due.kind} <> 'message' or ${due.createdAt} <= now() - ${opts.messageHoldMs} * interval '1 millisecond')
       order by ${due.pushNextAt}
@@ -44,7 +48,7 @@ export async function claimDue(db: Db, opts: { batch: number; leaseMs: number; m
     )
     returning ${o.id} as id, ${o.userId} as "userId", ${o.kind} as kind, ${o.title} as title, ${o.body} as body,
       ${o.url} as url, ${o.tag} as tag, ${o.readAt} as "readAt", ${o.pushAttempts} as "pushAttempts",
-      ${o.pushDueTo} as "pushDueTo"
+      ${o.pushDueTo} as "pushDueTo", ${o.pushHeldUntil} as "pushHeldUntil"
   `);
   return result.rows;
 }

@@ -1,4 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
+import type { Clock } from "../clock";
 import type { VapidKeys } from "../config";
 import type { Db } from "../db/open";
 import { type BatchSettings, claimBatch, createVapidSigner, recordBatch, sendBatch } from "./push-batch";
@@ -11,6 +12,8 @@ export type PushWorkerOptions = {
   vapid: VapidKeys;
   subject: string;
   messageHoldMs: number;
+  /** "Now" for due times and quiet hours. */
+  clock: Clock;
   log: { warn: (obj: object, msg: string) => void };
   /** How often the outbox is looked at when idle. */
   pollMs?: number;
@@ -49,6 +52,7 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     maxAttempts: opts.maxAttempts ?? 8,
     dropAfter: opts.dropAfter ?? { failures: 10, periodMs: 3 * 24 * 3600 * 1000 },
     sign: createVapidSigner(opts.subject, opts.vapid),
+    clock: opts.clock,
   };
   const policy = { allowLoopback: opts.allowLoopback ?? false };
   // A new sender each start: one that was stopped answers every push with null.
@@ -71,14 +75,16 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       while (withSender.size >= BATCHES_WITH_SENDER) await Promise.race(withSender);
       if (loop.isStopped()) return;
       const claimed = await claimBatch(settings);
-      if (claimed.rows.length === 0) return;
+      if (claimed.claimed === 0) return;
+      // A batch that was all held: claim on (the next rows may be for others).
+      if (claimed.rows.length === 0) continue;
       const handed: Promise<void> = sendBatch(settings, claimed, (jobs) => sender.sendAll(jobs, timeoutMs))
         .then((sent) => recordBatch(settings, sent))
         // The lease runs out and the rows are tried again, here or on another instance.
         .catch((err) => opts.log.warn({ err }, "push worker could not record a batch; it will be sent again"))
         .finally(() => withSender.delete(handed));
       withSender.add(handed);
-      if (claimed.rows.length < batch) {
+      if (claimed.claimed < batch) {
         // Rows that commit while these are sent are claimed together by the next pass, unless
         // a slow push service would keep them waiting longer than this.
         await Promise.race([Promise.allSettled([...withSender]), delay(SLOW_SEND_WAIT_MS, undefined, { ref: false })]);

@@ -5,16 +5,17 @@ export type CoverPush = Pick<OutboxInsert, "userId" | "swapRequestId" | "title" 
 
 /**
  * Records cover-alert pushes in the change's transaction, like every notification (DESIGN §5.17):
- * up to `perDay` a user a London day are pushed; the rest wait, unpushed, for the email digest's
- * own section instead. Two statements whatever the number of recipients.
+ * up to each recipient's own daily limit (`defaultPerDay`, the server's COVER_ALERTS_PER_DAY,
+ * where they have not chosen one) are pushed a London day; the rest wait, unpushed, for the email
+ * digest's own section instead. Two statements whatever the number of recipients.
  */
-export async function recordCoverPushes(tx: Tx | Db, pushes: CoverPush[], perDay: number): Promise<void> {
+export async function recordCoverPushes(tx: Tx | Db, pushes: CoverPush[], defaultPerDay: number): Promise<void> {
   if (pushes.length === 0) return;
-  const sent = await coverPushesToday(tx, [...new Set(pushes.map((p) => p.userId))]);
+  const counts = await coverPushesToday(tx, [...new Set(pushes.map((p) => p.userId))], defaultPerDay);
   const rows: OutboxInsert[] = pushes.map((p) => {
-    const before = sent.get(p.userId) ?? 0;
-    sent.set(p.userId, before + 1);
-    const pushed = before < perDay;
+    const count = counts.get(p.userId) ?? { pushes: 0, perDay: defaultPerDay };
+    const pushed = count.pushes < count.perDay;
+    count.pushes += 1;
     return {
       ...p,
       kind: COVER_ALERT_KIND,

@@ -43,7 +43,8 @@ export async function notificationRoutes(app: FastifyInstance, opts: { publicKey
 
 /** A signed-in user's devices and notification settings. */
 async function signedInRoutes(authed: FastifyInstance) {
-  const { db, config } = authed.deps;
+  const { db, config, clock } = authed.deps;
+  const defaults = { coverAlertsPerDay: config.coverAlertsPerDay };
   const lookup = authed.deps.lookup ?? systemLookup;
   const a = authed.withTypeProvider<ZodTypeProvider>();
   a.addHook("onRequest", requireUser);
@@ -75,19 +76,20 @@ async function signedInRoutes(authed: FastifyInstance) {
 
   const settings = { 200: notificationSettingsSchema };
   a.get("/api/notifications/settings", { schema: { response: settings } }, async (request) =>
-    notifications.getSettings(db, currentUser(request).id),
+    notifications.getSettings(db, currentUser(request).id, defaults),
   );
 
   a.put(
     "/api/notifications/settings",
     { schema: { body: notificationSettingsInputSchema, response: settings } },
-    async (request) => notifications.saveSettings(db, currentUser(request).id, request.body),
+    async (request) =>
+      notifications.saveSettings(db, currentUser(request).id, request.body, { ...defaults, now: clock.now() }),
   );
 }
 
 // The digest's one-click unsubscribe (RFC 8058) works signed out: the signed link is the proof.
 async function unsubscribeRoutes(open: FastifyInstance) {
-  const { db, config } = open.deps;
+  const { db, config, clock } = open.deps;
   const o = open.withTypeProvider<ZodTypeProvider>();
   o.addContentTypeParser(
     "application/x-www-form-urlencoded",
@@ -116,10 +118,12 @@ async function unsubscribeRoutes(open: FastifyInstance) {
     async (request, reply) => {
       const { user, token } = request.query;
       if (!verifyUnsubscribe(config.sessionSecret, user, token)) throw notFound("This link is not valid");
-      await notifications.saveSettings(db, user, { email: false }).catch((err: { code?: string }) => {
-        // The account was deleted meanwhile: nothing left to unsubscribe.
-        if (err.code !== "23503" && (err as { cause?: { code?: string } }).cause?.code !== "23503") throw err;
-      });
+      await notifications
+        .saveSettings(db, user, { email: false }, { coverAlertsPerDay: config.coverAlertsPerDay, now: clock.now() })
+        .catch((err: { code?: string }) => {
+          // The account was deleted meanwhile: nothing left to unsubscribe.
+          if (err.code !== "23503" && (err as { cause?: { code?: string } }).cause?.code !== "23503") throw err;
+        });
       return reply
         .type("text/html; charset=utf-8")
         .send(page("You will no longer get CrewSwap emails. You can turn them back on under Profile, Notifications."));

@@ -8,12 +8,15 @@ import {
   type PushSubscriptionList,
 } from "../../common/push";
 import type { Db } from "../db/open";
+import { transact } from "../db/transact";
 import { badRequest, notFound } from "../errors";
 import { type AddressLookup, isPublicHost } from "../security/public-address";
+import { releaseHeld } from "./outbox-queries";
 import {
   deleteOwnSubscription,
   endpointsOf,
-  saveCoverSettings,
+  type StoredChoices,
+  saveChoices,
   saveEmailSetting,
   settingsOf,
   trimSubscriptions,
@@ -62,7 +65,10 @@ export function removeSubscription(db: Db, userId: number, endpoint: string): Pr
   return deleteOwnSubscription(db, userId, endpoint);
 }
 
-export async function getSettings(db: Db, userId: number): Promise<NotificationSettings> {
+/** What the settings fall back to where a user has not chosen: the server's configuration. */
+export type SettingsDefaults = { coverAlertsPerDay: number };
+
+export async function getSettings(db: Db, userId: number, defaults: SettingsDefaults): Promise<NotificationSettings> {
   const s = await settingsOf(db, userId);
   if (!s) throw notFound("User not found");
   return {
@@ -70,21 +76,41 @@ export async function getSettings(db: Db, userId: number): Promise<NotificationS
     coverAlerts: s.coverAlerts,
     followAllHubs: s.followAllHubs,
     followedHubs: s.followedHubs ?? (s.ownHub ? [s.ownHub] : []),
+    quietHours: s.quietStart && s.quietEnd ? { start: s.quietStart, end: s.quietEnd } : null,
+    quietAfterNight: s.quietAfterNightUntil ? { until: s.quietAfterNightUntil } : null,
+    coverAlertsPerDay: s.coverAlertsPerDay ?? defaults.coverAlertsPerDay,
   };
 }
 
-export async function saveSettings(
-  db: Db,
-  userId: number,
-  input: NotificationSettingsInput,
-): Promise<NotificationSettings> {
-  if (input.email !== undefined) await saveEmailSetting(db, userId, input.email);
-  const { coverAlerts, followAllHubs, followedHubs } = input;
-  await saveCoverSettings(db, userId, {
+/** The input's choices as stored; what is not given stays as it is. */
+function storedChoices(input: NotificationSettingsInput): StoredChoices {
+  const { coverAlerts, followAllHubs, followedHubs, quietHours, quietAfterNight, coverAlertsPerDay } = input;
+  return {
     ...(coverAlerts !== undefined && { coverAlerts }),
     ...(followAllHubs !== undefined && { followAllHubs }),
     // In the stored hubs' order, once each.
     ...(followedHubs !== undefined && { followedHubs: hubs.filter((h) => followedHubs.includes(h)) }),
+    ...(quietHours !== undefined && { quietStart: quietHours?.start ?? null, quietEnd: quietHours?.end ?? null }),
+    ...(quietAfterNight !== undefined && { quietAfterNightUntil: quietAfterNight?.until ?? null }),
+    ...(coverAlertsPerDay !== undefined && { coverAlertsPerDay }),
+  };
+}
+
+/**
+ * Saves the choices given. A change to quiet hours or 'quiet after a night shift' releases the
+ * user's held pushes in the same transaction: the push worker looks at them again at once and
+ * holds them to the new window's end if they still fall in one, or sends them.
+ */
+export async function saveSettings(
+  db: Db,
+  userId: number,
+  input: NotificationSettingsInput,
+  opts: SettingsDefaults & { now: Date },
+): Promise<NotificationSettings> {
+  await transact(db, async (tx) => {
+    if (input.email !== undefined) await saveEmailSetting(tx, userId, input.email);
+    await saveChoices(tx, userId, storedChoices(input));
+    if (input.quietHours !== undefined || input.quietAfterNight !== undefined) await releaseHeld(tx, userId, opts.now);
   });
-  return getSettings(db, userId);
+  return getSettings(db, userId, opts);
 }

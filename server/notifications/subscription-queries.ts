@@ -41,7 +41,7 @@ export async function endpointsOf(db: Db, userId: number): Promise<string[]> {
   return result.rows.map((r) => r.endpoint);
 }
 
-export async function saveEmailSetting(db: Db, userId: number, email: boolean): Promise<void> {
+export async function saveEmailSetting(db: Db | Tx, userId: number, email: boolean): Promise<void> {
   await db.execute(sql`
     insert into ${n} (${bare(n.userId)}, ${bare(n.email)}) values (${userId}, ${email})
     on conflict (${bare(n.userId)}) do update set ${bare(n.email)} = excluded.${bare(n.email)}
@@ -55,6 +55,11 @@ export type StoredSettings = {
   /** Null while the user has not chosen: their own hub. */
   followedHubs: Hub[] | null;
   ownHub: Hub | null;
+  quietStart: string | null;
+  quietEnd: string | null;
+  quietAfterNightUntil: string | null;
+  /** Null while the user has not chosen: the server's default. */
+  coverAlertsPerDay: number | null;
 };
 
 /** The user's choices with the defaults filled in where they have no row yet. */
@@ -62,19 +67,29 @@ export async function settingsOf(db: Db, userId: number): Promise<StoredSettings
   const result = await db.execute<StoredSettings>(sql`
     select coalesce(${n.email}, true) as email, coalesce(${n.coverAlerts}, true) as "coverAlerts",
            coalesce(${n.followAllHubs}, false) as "followAllHubs", array_to_json(${n.followedHubs}) as "followedHubs",
-           ${users.hub} as "ownHub"
+           ${users.hub} as "ownHub", ${n.quietStart} as "quietStart", ${n.quietEnd} as "quietEnd",
+           ${n.quietAfterNightUntil} as "quietAfterNightUntil", ${n.coverAlertsPerDay} as "coverAlertsPerDay"
     from ${users} left join ${n} on ${n.userId} = ${users.id}
     where ${users.id} = ${userId}
   `);
   return result.rows[0];
 }
 
+export type StoredChoices = Partial<
+  Pick<
+    typeof n.$inferInsert,
+    | "coverAlerts"
+    | "followAllHubs"
+    | "followedHubs"
+    | "quietStart"
+    | "quietEnd"
+    | "quietAfterNightUntil"
+    | "coverAlertsPerDay"
+  >
+>;
+
 /** Saves the choices given; the others keep their stored value (or default). */
-export async function saveCoverSettings(
-  db: Db,
-  userId: number,
-  changes: { coverAlerts?: boolean; followAllHubs?: boolean; followedHubs?: Hub[] },
-): Promise<void> {
+export async function saveChoices(db: Db | Tx, userId: number, changes: StoredChoices): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db
     .insert(n)

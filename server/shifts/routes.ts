@@ -11,6 +11,7 @@ import {
   shiftUpdateSchema,
 } from "../../common/shifts";
 import { currentUser, requireSignedIn } from "../auth/guard";
+import { coverAlertOptions } from "../config";
 import { sendKeptJson } from "../http/compression";
 import { idParam } from "../route-params";
 import { shiftListCache } from "./list-cache";
@@ -30,6 +31,7 @@ const matchesEtag = (header: string | undefined, etag: string) =>
 // size: the route table, one short declaration per endpoint in the API's order; the rules are in the services.
 export async function shiftRoutes(app: FastifyInstance) {
   const { db } = app.deps;
+  const cover = coverAlertOptions(app.deps.config);
   const listShifts = shiftListCache(db, SHIFT_CACHE_BYTES);
   requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,7 +68,7 @@ export async function shiftRoutes(app: FastifyInstance) {
       const userId = currentUser(request).id;
       const confirmed = request.query.confirmSwapChange === "true";
       const row = await service.changeCalendar(db, userId, (tx) =>
-        service.createShift(tx, userId, request.body, confirmed),
+        service.createShift(tx, userId, request.body, cover, confirmed),
       );
       return reply.code(201).send(toShift(row));
     },
@@ -79,7 +81,7 @@ export async function shiftRoutes(app: FastifyInstance) {
       const userId = currentUser(request).id;
       const confirmed = request.query.confirmSwapChange === "true";
       const row = await service.changeCalendar(db, userId, (tx) =>
-        service.updateShift(tx, userId, request.params.id, request.body, confirmed),
+        service.updateShift(tx, userId, request.params.id, request.body, cover, confirmed),
       );
       return toShift(row);
     },
@@ -92,7 +94,7 @@ export async function shiftRoutes(app: FastifyInstance) {
       const userId = currentUser(request).id;
       const confirmed = request.query.confirmSwapChange === "true";
       const row = await service.changeCalendar(db, userId, (tx) =>
-        service.deleteShift(tx, userId, request.params.id, confirmed),
+        service.deleteShift(tx, userId, request.params.id, cover, confirmed),
       );
       return { id: row.id };
     },
@@ -103,7 +105,7 @@ export async function shiftRoutes(app: FastifyInstance) {
     { schema: { params: z.object({ year: yearSchema, month: monthSchema }), response: cleared } },
     async (request) => {
       const { year, month } = request.params;
-      return { deletedCount: await service.clearMonth(db, currentUser(request).id, year, month) };
+      return { deletedCount: await service.clearMonth(db, currentUser(request).id, year, month, cover) };
     },
   );
 
@@ -111,7 +113,7 @@ export async function shiftRoutes(app: FastifyInstance) {
     "/api/shifts/clear/year/:year",
     { schema: { params: z.object({ year: yearSchema }), response: cleared } },
     async (request) => {
-      return { deletedCount: await service.clearYear(db, currentUser(request).id, request.params.year) };
+      return { deletedCount: await service.clearYear(db, currentUser(request).id, request.params.year, cover) };
     },
   );
 }

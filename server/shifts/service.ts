@@ -16,7 +16,7 @@ import type { Db, Tx } from "../db/open";
 import type { ShiftRow } from "../db/schema";
 import { transact } from "../db/transact";
 import { badRequest, conflict, notFound } from "../errors";
-import { alertOffDays } from "../swaps/cover-alerts";
+import { alertOffDays, type CoverAlertOptions } from "../swaps/cover-alerts";
 import { guardOffDays } from "../swaps/off-day-guard";
 import {
   deleteShiftRow,
@@ -72,11 +72,16 @@ export async function findOwnShift(db: Conn, userId: number, shiftId: number, fo
 }
 
 /** Inserts shifts for one user and re-indexes availability on their days. */
-export async function insertShifts(tx: Tx, userId: number, rows: ShiftFields[]): Promise<ShiftRow[]> {
+export async function insertShifts(
+  tx: Tx,
+  userId: number,
+  rows: ShiftFields[],
+  cover: CoverAlertOptions,
+): Promise<ShiftRow[]> {
   if (rows.length === 0) return [];
   const values = rows.map((r) => ({ ...checkShiftFields(r), userId }));
   const inserted = await insertShiftRows(tx, values);
-  await alertOffDays(tx, userId, await syncAvailability(tx, userId, [...new Set(values.map((v) => v.date))]));
+  await alertOffDays(tx, cover, userId, await syncAvailability(tx, userId, [...new Set(values.map((v) => v.date))]));
   return inserted;
 }
 
@@ -90,10 +95,16 @@ async function refuseDuplicate(tx: Tx, userId: number, f: NormalizedShiftFields,
   if ((await identicalShiftOf(tx, userId, f, exceptId)) !== undefined) throw conflict(DUPLICATE_SHIFT);
 }
 
-export async function createShift(tx: Tx, userId: number, fields: ShiftFields, confirmed = false) {
+export async function createShift(
+  tx: Tx,
+  userId: number,
+  fields: ShiftFields,
+  cover: CoverAlertOptions,
+  confirmed = false,
+) {
   await refuseDuplicate(tx, userId, checkShiftFields(fields));
   const guard = await guardOffDays(tx, userId, [fields.date]);
-  const [row] = await insertShifts(tx, userId, [fields]);
+  const [row] = await insertShifts(tx, userId, [fields], cover);
   await guard.after(confirmed);
   return row;
 }
@@ -102,7 +113,14 @@ export async function createShift(tx: Tx, userId: number, fields: ShiftFields, c
  * Applies a partial change to the user's shift (404 if not theirs). The merged shift keeps the
  * invariants of normalizeShiftFields; both its old and new day are re-indexed.
  */
-export async function updateShift(tx: Tx, userId: number, shiftId: number, patch: ShiftUpdate, confirmed = false) {
+export async function updateShift(
+  tx: Tx,
+  userId: number,
+  shiftId: number,
+  patch: ShiftUpdate,
+  cover: CoverAlertOptions,
+  confirmed = false,
+) {
   const current = await findOwnShift(tx, userId, shiftId, true);
   const defined = Object.fromEntries(
     Object.entries(patch).filter(([k, v]) => v !== undefined && k !== "userId"),
@@ -115,18 +133,24 @@ export async function updateShift(tx: Tx, userId: number, shiftId: number, patch
   if (IDENTITY.some((k) => merged[k] !== current[k])) await refuseDuplicate(tx, userId, merged, shiftId);
   const guard = await guardOffDays(tx, userId, [current.date, merged.date]);
   const row = await updateShiftRow(tx, shiftId, merged);
-  await alertOffDays(tx, userId, await syncAvailability(tx, userId, [current.date, row.date]));
+  await alertOffDays(tx, cover, userId, await syncAvailability(tx, userId, [current.date, row.date]));
   await guard.after(confirmed);
   return row;
 }
 
-export async function deleteShift(tx: Tx, userId: number, shiftId: number, confirmed = false) {
+export async function deleteShift(
+  tx: Tx,
+  userId: number,
+  shiftId: number,
+  cover: CoverAlertOptions,
+  confirmed = false,
+) {
   const current = await findOwnShift(tx, userId, shiftId, true);
   if ((await shiftsInOpenSwaps(tx, [shiftId])).size > 0) throw conflict(IN_OPEN_SWAP);
   if ((await shiftsOfCompletedSwaps(tx, [shiftId])).size > 0) throw conflict(IN_COMPLETED_SWAP);
   const guard = await guardOffDays(tx, userId, [current.date]);
   await deleteShiftRow(tx, shiftId);
-  await alertOffDays(tx, userId, await syncAvailability(tx, userId, [current.date]));
+  await alertOffDays(tx, cover, userId, await syncAvailability(tx, userId, [current.date]));
   await guard.after(confirmed);
   return current;
 }
@@ -150,7 +174,13 @@ export function changeCalendar<T>(db: Db, userId: number, change: (tx: Tx) => Pr
  * depends on (the requester's shift, offered shifts, the responder's Available Off Day) and shifts
  * of completed swaps; answers how many went.
  */
-export async function clearDays(tx: Tx, userId: number, start: string, end: string): Promise<number> {
+export async function clearDays(
+  tx: Tx,
+  userId: number,
+  start: string,
+  end: string,
+  cover: CoverAlertOptions,
+): Promise<number> {
   const ids = await lockShiftIdsBetween(tx, userId, start, end);
   const keep = new Set([
     ...(await shiftsInOpenSwaps(tx, ids)),
@@ -158,7 +188,7 @@ export async function clearDays(tx: Tx, userId: number, start: string, end: stri
     ...(await shiftsOfCompletedSwaps(tx, ids)),
   ]);
   const deletedDays = await deleteShiftsBetween(tx, userId, start, end, [...keep]);
-  await alertOffDays(tx, userId, await syncAvailability(tx, userId, deletedDays));
+  await alertOffDays(tx, cover, userId, await syncAvailability(tx, userId, deletedDays));
   return deletedDays.length;
 }
 
@@ -170,17 +200,23 @@ export function monthBounds(year: number, month: number): { start: string; end: 
   return { start: `${year}-${pad(month)}-01`, end: `${year}-${pad(month)}-${pad(last)}` };
 }
 
-export async function clearMonth(db: Db, userId: number, year: number, month: number): Promise<number> {
+export async function clearMonth(
+  db: Db,
+  userId: number,
+  year: number,
+  month: number,
+  cover: CoverAlertOptions,
+): Promise<number> {
   const { start, end } = monthBounds(year, month);
   return transact(db, async (tx) => {
     await lockUserDays(tx, userId);
-    return clearDays(tx, userId, start, end);
+    return clearDays(tx, userId, start, end, cover);
   });
 }
 
-export async function clearYear(db: Db, userId: number, year: number): Promise<number> {
+export async function clearYear(db: Db, userId: number, year: number, cover: CoverAlertOptions): Promise<number> {
   return transact(db, async (tx) => {
     await lockUserDays(tx, userId);
-    return clearDays(tx, userId, `${year}-01-01`, `${year}-12-31`);
+    return clearDays(tx, userId, `${year}-01-01`, `${year}-12-31`, cover);
   });
 }

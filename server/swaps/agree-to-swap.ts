@@ -17,6 +17,7 @@ import { LockPlanChanged, transact } from "../db/transact";
 import { badRequest, conflict, conflictWith, notFound } from "../errors";
 import { recordNotification } from "../notifications/record";
 import { completeSwap, type VerifiedDeal } from "./complete-swap";
+import type { CoverAlertOptions } from "./cover-alerts";
 import { hydrateOne } from "./detail-queries";
 import { check, SWAP_NOT_FOUND, swapUpdated } from "./kernel";
 import {
@@ -78,6 +79,8 @@ export type AgreeOptions = {
   /** The caller has seen what the swap does to their rest and agrees anyway. */
   acknowledgeWarnings: boolean;
   limits: WtrLimits | null;
+  /** Completing moves days off and on: colleagues who could now cover hear of it. */
+  cover: CoverAlertOptions;
 };
 
 export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptions): Promise<SwapRequest> {
@@ -110,7 +113,7 @@ export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptio
       if (warnings.length > 0) throw conflictWith(UNACKNOWLEDGED_WARNINGS_MESSAGE, { warnings });
     }
     const done = d.completes
-      ? await complete(tx, r, role, chosen, verified)
+      ? await complete(tx, r, role, chosen, verified, options.cover)
       : await recordAgreement(tx, r, role, chosen);
     // Completion carries the GRS reminder; a first agreement asks the other party for theirs.
     await recordNotification(tx, {
@@ -143,10 +146,17 @@ async function recordAgreement(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen
 }
 
 /** The second agreement: the shifts change hands and the request is completed. */
-async function complete(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen: number | null, deal: VerifiedDeal) {
+async function complete(
+  tx: Tx,
+  r: SwapRequestRow,
+  role: SwapRole,
+  chosen: number | null,
+  deal: VerifiedDeal,
+  cover: CoverAlertOptions,
+) {
   // This request's event first, then those of the requests the swap closed (as they happened).
   await swapUpdated(tx, r.id, partiesOf(r));
-  await completeSwap(tx, r, deal);
+  await completeSwap(tx, r, deal, cover);
   await clearOfferChoice(tx, r.id);
   if (chosen !== null) await markOfferAccepted(tx, r.id, chosen);
   const updated = await saveRequest(tx, r.id, {

@@ -14,7 +14,7 @@ import type { SwapRequestRow, UserRow } from "../db/schema";
 import { transact } from "../db/transact";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import { recordNotification } from "../notifications/record";
-import { alertColleagues } from "./cover-alerts";
+import { alertColleagues, type CoverAlertOptions } from "./cover-alerts";
 import { hydrateOne } from "./detail-queries";
 import { check, clearedAgreements, lockForParty, SWAP_NOT_FOUND, swapUpdated } from "./kernel";
 import {
@@ -88,7 +88,13 @@ export function undoDecline(db: Db, me: UserRow, id: number) {
   });
 }
 
-export async function updateRequest(db: Db, me: UserRow, id: number, input: UpdateSwapRequest): Promise<SwapRequest> {
+export async function updateRequest(
+  db: Db,
+  me: UserRow,
+  id: number,
+  input: UpdateSwapRequest,
+  cover: CoverAlertOptions,
+): Promise<SwapRequest> {
   const [kind] = updateKinds(input);
   if (kind === "cancel") {
     return simpleTransition(db, me, id, "cancel", async (tx, r) => {
@@ -106,11 +112,11 @@ export async function updateRequest(db: Db, me: UserRow, id: number, input: Upda
       }),
     );
   }
-  return simpleTransition(db, me, id, "edit", (tx, r) => editRequest(tx, me, r, input));
+  return simpleTransition(db, me, id, "edit", (tx, r) => editRequest(tx, me, r, input, cover));
 }
 
 /** The requester changes the responder, their availability or the offers (DESIGN §5.6). */
-async function editRequest(tx: Tx, me: UserRow, r: SwapRequestRow, input: UpdateSwapRequest) {
+async function editRequest(tx: Tx, me: UserRow, r: SwapRequestRow, input: UpdateSwapRequest, cover: CoverAlertOptions) {
   const shift = await shiftById(tx, r.requesterShiftId);
   const issue = requesterShiftIssue(shift, todayInLondon());
   if (shift.userId !== me.id) throw conflict("This shift is no longer in your calendar");
@@ -143,7 +149,7 @@ async function editRequest(tx: Tx, me: UserRow, r: SwapRequestRow, input: Update
     await recordNotification(tx, { kind: "request_received", swapRequestId: r.id, actorId: me.id });
   }
   // Opened to everyone: those who could take it hear about it, each once per request.
-  if (responderChanged && responderId === null) await alertColleagues(tx, me, r.id, shift);
+  if (responderChanged && responderId === null) await alertColleagues(tx, cover, me, r.id, shift);
   return saved;
 }
 

@@ -18,7 +18,7 @@ import {
   requestsBrokenBySwap,
   updateShift,
 } from "./completion-queries";
-import { alertOffDays } from "./cover-alerts";
+import { alertOffDays, type CoverAlertOptions } from "./cover-alerts";
 import { cancelWithNote, dropOfferWithNote, swapUpdated } from "./kernel";
 import { lockDays } from "./shift-queries";
 
@@ -33,7 +33,12 @@ export type VerifiedDeal = {
  * Moves the shifts between the two calendars. Rows change owner rather than being deleted and
  * re-created where possible, so requests pointing at them (this one included) stay intact.
  */
-export async function completeSwap(tx: Tx, r: SwapRequestRow, deal: VerifiedDeal): Promise<void> {
+export async function completeSwap(
+  tx: Tx,
+  r: SwapRequestRow,
+  deal: VerifiedDeal,
+  cover: CoverAlertOptions,
+): Promise<void> {
   const requesterId = r.requesterId;
   const responderId = r.responderId as number;
   const { shift, responderDay, offer } = deal;
@@ -58,8 +63,8 @@ export async function completeSwap(tx: Tx, r: SwapRequestRow, deal: VerifiedDeal
   const replaced = offer ? await handOverReturnShift(tx, r, offer, deal.requesterOfferDay) : [];
   if (offer) days.push(offer.date);
 
-  await alertOffDays(tx, requesterId, await syncAvailability(tx, requesterId, days));
-  await alertOffDays(tx, responderId, await syncAvailability(tx, responderId, days));
+  await alertOffDays(tx, cover, requesterId, await syncAvailability(tx, requesterId, days));
+  await alertOffDays(tx, cover, responderId, await syncAvailability(tx, responderId, days));
   return closeOtherRequests(tx, r, shift, offer, replaced);
 }
 

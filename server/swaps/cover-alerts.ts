@@ -2,7 +2,7 @@ import { coverAlertState, coverShiftWords, needsCoverLine } from "../../common/c
 import type { CoverAlert } from "../../common/cover-alerts";
 import { todayInLondon } from "../../common/dates";
 import { fullName } from "../../common/names";
-import { DEFAULT_WTR_LIMITS, shiftWindow } from "../../common/working-time";
+import { shiftWindow } from "../../common/working-time";
 import type { WtrLimits } from "../../common/working-time-types";
 import type { Db, Tx } from "../db/open";
 import type { UserRow } from "../db/schema";
@@ -14,21 +14,16 @@ import { coverAlertsChanged } from "./kernel";
 import { userById } from "./queries";
 import { workingWindows } from "./warning-queries";
 
+/**
+ * The app's configuration cover alerts follow, passed in by the routes of every path that opens a
+ * request or marks an Available Off Day (swaps, the calendar, availability, imports).
+ */
 export type CoverAlertOptions = {
-  /** Cover-alert pushes a person gets in a London day; the rest go into the email digest. */
+  /** Cover-alert pushes a person gets in a London day where they have not chosen (COVER_ALERTS_PER_DAY). */
   perDay: number;
   /** The working-time rules a colleague's taking the shift is checked against; null when off. */
   limits: WtrLimits | null;
 };
-
-// The app's configuration (COVER_ALERTS_PER_DAY, WTR_*), set once as the app is built: cover
-// alerts are raised from every path that opens a request or marks an Available Off Day, calendar
-// and imports included, and none of those otherwise needs the configuration.
-let options: CoverAlertOptions = { perDay: 5, limits: DEFAULT_WTR_LIMITS };
-
-export function configureCoverAlerts(next: CoverAlertOptions): void {
-  options = next;
-}
 
 const COVER_TITLE = "Cover needed";
 type NeedShift = Pick<OpenNeed, "date" | "shiftType" | "startTime" | "endTime">;
@@ -63,7 +58,13 @@ function pushAbout(
  * In the change's transaction. Two statements for the candidates and the records, then the pure
  * working-time rules per candidate.
  */
-export async function alertColleagues(tx: Tx, requester: UserRow, swapRequestId: number, shift: NeedShift) {
+export async function alertColleagues(
+  tx: Tx,
+  options: CoverAlertOptions,
+  requester: UserRow,
+  swapRequestId: number,
+  shift: NeedShift,
+) {
   // A requester who has not proved their address is listed to nobody, so nobody is told.
   if (requester.emailVerifiedAt === null) return;
   const { limits, perDay } = options;
@@ -92,7 +93,12 @@ export async function alertColleagues(tx: Tx, requester: UserRow, swapRequestId:
  * The user has new Available Off Days: the open requests on them they could take become their
  * cover alerts, with one push a day naming how many colleagues need cover and where.
  */
-export async function alertOffDays(tx: Tx | Db, userId: number, days: string[]): Promise<void> {
+export async function alertOffDays(
+  tx: Tx | Db,
+  options: CoverAlertOptions,
+  userId: number,
+  days: string[],
+): Promise<void> {
   if (days.length === 0) return;
   const me = await userById(tx, userId);
   if (!me) return;

@@ -6,14 +6,19 @@ import type { UserRow } from "../db/schema";
 import { transact } from "../db/transact";
 import { badRequest, conflict, notFound } from "../errors";
 import { recordNotification } from "../notifications/record";
-import { alertColleagues } from "./cover-alerts";
+import { alertColleagues, type CoverAlertOptions } from "./cover-alerts";
 import { hydrateOne } from "./detail-queries";
 import { SHIFT_NOT_FOUND, swapUpdated } from "./kernel";
 import { insertRequest, insertSwapMessage, replaceOffers } from "./queries";
 import { checkNoDuplicate, checkOffers, checkResponder } from "./request-checks";
 import { lockShifts } from "./shift-queries";
 
-export async function createRequest(db: Db, me: UserRow, input: CreateSwapRequest): Promise<SwapRequest> {
+export async function createRequest(
+  db: Db,
+  me: UserRow,
+  input: CreateSwapRequest,
+  cover: CoverAlertOptions,
+): Promise<SwapRequest> {
   const offerIds = input.offerShiftIds ?? [];
   return transact(db, async (tx) => {
     // The shift row lock serialises two creations for the same shift (no duplicate slips through).
@@ -45,7 +50,7 @@ export async function createRequest(db: Db, me: UserRow, input: CreateSwapReques
       await recordNotification(tx, { kind: "request_received", swapRequestId: created.id, actorId: me.id });
     } else {
       // An open request: everyone who could take it hears about it (DESIGN §5.22).
-      await alertColleagues(tx, me, created.id, shift);
+      await alertColleagues(tx, cover, me, created.id, shift);
     }
     const intro = input.introMessage?.trim();
     if (intro) await insertSwapMessage(tx, created.id, me.id, intro);

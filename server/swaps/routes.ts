@@ -14,10 +14,11 @@ import {
   updateSwapRequestSchema,
 } from "../../common/swaps";
 import { currentUser, requireSignedIn, requireVerifiedEmail } from "../auth/guard";
+import { coverAlertOptions } from "../config";
 import { idParam, rowId } from "../route-params";
 import { agree } from "./agree-to-swap";
 import { deleteRequest, offerToCover, reject, unagree, undoDecline, updateRequest } from "./change-swap-request";
-import { configureCoverAlerts, listCoverAlerts } from "./cover-alerts";
+import { listCoverAlerts } from "./cover-alerts";
 import { createRequest } from "./create-swap-request";
 import { findMatchesJson, matchCache } from "./find-matches";
 import { eligibleShifts, getOne, listMineWithWarnings, listOpen, swapListCache } from "./read-swap-requests";
@@ -32,7 +33,7 @@ const listResponse = { 200: z.array(swapRequestSchema) };
 export async function swapRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const limits = app.deps.config.workingTime;
-  configureCoverAlerts({ perDay: app.deps.config.coverAlertsPerDay, limits });
+  const cover = coverAlertOptions(app.deps.config);
   const matches = matchCache(db);
   const swapLists = swapListCache(db);
   // Every request leaves with what completing it would do to both parties' rest, as of now.
@@ -69,7 +70,7 @@ export async function swapRoutes(app: FastifyInstance) {
     "/api/swap-requests",
     { ...verified, schema: { body: createSwapRequestSchema, response: { 201: swapRequestSchema } } },
     async (request, reply) =>
-      reply.code(201).send(await itemWithWarnings(createRequest(db, currentUser(request), request.body))),
+      reply.code(201).send(await itemWithWarnings(createRequest(db, currentUser(request), request.body, cover))),
   );
 
   r.patch(
@@ -81,7 +82,8 @@ export async function swapRoutes(app: FastifyInstance) {
         if (updateKinds(request.body).includes("edit")) await requireVerifiedEmail(request, reply);
       },
     },
-    async (request) => itemWithWarnings(updateRequest(db, currentUser(request), request.params.id, request.body)),
+    async (request) =>
+      itemWithWarnings(updateRequest(db, currentUser(request), request.params.id, request.body, cover)),
   );
 
   r.delete(
@@ -102,6 +104,7 @@ export async function swapRoutes(app: FastifyInstance) {
           acceptedOfferShiftId: request.body?.acceptedOfferShiftId ?? null,
           acknowledgeWarnings: request.body?.acknowledgeWarnings === true,
           limits,
+          cover,
         }),
       ),
   );

@@ -1,24 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import webpush from "web-push";
 import { users } from "../../server/db/schema";
 import { shortDate } from "../../server/notifications/events";
-import { startTestApp, type TestApp, until } from "./helpers/app";
+import { type TestApp, until } from "./helpers/app";
 import { Client, PASSWORD } from "./helpers/client";
+import { pushEnv, startTwoInstances, type TwoInstances } from "./helpers/instances";
 import { PushReceiver } from "./helpers/push-receiver";
 import { openReadySocket } from "./helpers/socket";
 import { addShift, dayFromToday, offDay, type Party, party } from "./helpers/swaps";
 
-const vapid = webpush.generateVAPIDKeys();
-const env = {
-  PUSH_ALLOW_INSECURE: "true",
-  VAPID_PUBLIC_KEY: vapid.publicKey,
-  VAPID_PRIVATE_KEY: vapid.privateKey,
-  NOTIFY_MESSAGE_HOLD_SECONDS: "0",
+const env = pushEnv({
   // Due at once: the digest is waited for by its arrival, not by a delay.
   NOTIFY_EMAIL_DELAY_MINUTES: "0",
   COVER_ALERTS_PER_DAY: "3",
-};
+});
 const worker = { pollMs: 50, timeoutMs: 1500 };
 
 let t: TestApp;
@@ -27,21 +22,18 @@ let receiver: PushReceiver;
 const device = new Map<number, string>();
 let nextDay = 30;
 
+let apps: TwoInstances;
 /** The same user, signed in, talking to the second instance. */
-const via2 = (p: Party) => {
-  const c = new Client(second.baseUrl);
-  c.cookies = p.client.cookies;
-  return c;
-};
+const via2 = (p: Party) => apps.via2(p);
 
 beforeAll(async () => {
   receiver = await new PushReceiver().start();
-  t = await startTestApp({ env, notificationWorker: worker });
-  second = await startTestApp({ env, notificationWorker: worker, databaseUrl: t.database.url });
+  apps = await startTwoInstances({ env, notificationWorker: worker });
+  t = apps.first;
+  second = apps.second;
 });
 afterAll(async () => {
-  await second?.close();
-  await t?.close();
+  await apps?.close();
   await receiver?.stop();
 });
 
@@ -280,6 +272,9 @@ describe("settings", () => {
       coverAlerts: true,
       followAllHubs: false,
       followedHubs: ["Stoke Hub"],
+      quietHours: null,
+      quietAfterNight: null,
+      coverAlertsPerDay: 3,
     });
     const res = await fay.client.request("PUT", "/api/notifications/settings", {
       coverAlerts: false,
@@ -290,6 +285,9 @@ describe("settings", () => {
       coverAlerts: false,
       followAllHubs: false,
       followedHubs: ["Coventry Hub", "Warwick Hub"],
+      quietHours: null,
+      quietAfterNight: null,
+      coverAlertsPerDay: 3,
     });
     expect((await fay.client.request("PUT", "/api/notifications/settings", { followedHubs: ["Nowhere"] })).status).toBe(
       400,

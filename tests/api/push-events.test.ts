@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import webpush from "web-push";
-import { startTestApp, type TestApp } from "./helpers/app";
-import { Client } from "./helpers/client";
+import type { TestApp } from "./helpers/app";
+import { pushEnv, startTwoInstances, type TwoInstances } from "./helpers/instances";
 import { PushReceiver } from "./helpers/push-receiver";
 import { addShift, dayFromToday, offDay, type Party, party } from "./helpers/swaps";
 
-const vapid = webpush.generateVAPIDKeys();
-const env = {
-  PUSH_ALLOW_INSECURE: "true",
-  VAPID_PUBLIC_KEY: vapid.publicKey,
-  VAPID_PRIVATE_KEY: vapid.privateKey,
-  NOTIFY_MESSAGE_HOLD_SECONDS: "0",
-};
+const env = pushEnv();
 const worker = { pollMs: 50, timeoutMs: 1500 };
 
 let t: TestApp;
-let second: TestApp;
 let receiver: PushReceiver;
 let A: Party; // requester
 let B: Party; // responder
@@ -24,17 +16,14 @@ let D: Party;
 const device = new Map<number, string>();
 let nextDay = 20;
 
+let apps: TwoInstances;
 /** The same user, signed in, talking to the second instance. */
-const via2 = (p: Party) => {
-  const c = new Client(second.baseUrl);
-  c.cookies = p.client.cookies;
-  return c;
-};
+const via2 = (p: Party) => apps.via2(p);
 
 beforeAll(async () => {
   receiver = await new PushReceiver().start();
-  t = await startTestApp({ env, notificationWorker: worker });
-  second = await startTestApp({ env, notificationWorker: worker, databaseUrl: t.database.url });
+  apps = await startTwoInstances({ env, notificationWorker: worker });
+  t = apps.first;
   A = await party(t.baseUrl, { firstName: "Amy", lastName: "Ash" });
   B = await party(t.baseUrl, { firstName: "Ben", lastName: "Birch" });
   C = await party(t.baseUrl, { firstName: "Cal", lastName: "Cedar" });
@@ -46,8 +35,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await second?.close();
-  await t?.close();
+  await apps?.close();
   await receiver?.stop();
 });
 

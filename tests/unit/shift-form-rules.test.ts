@@ -5,13 +5,12 @@ import {
   emptyForm,
   formFromShift,
   PRESERVING_TIMES,
-  timeOptions,
   toSubmission,
   USING_DEFAULT_TIMES,
   ukDateText,
 } from "../../client/src/features/shifts/shift-form-rules";
 import { choiceOf } from "../../client/src/lib/shift-style";
-import { formatTime12 } from "../../client/src/lib/shift-times";
+import { formatTime12, timeOptions } from "../../client/src/lib/shift-times";
 import type { Shift } from "../../common/shifts";
 
 let nextId = 1;

@@ -1,4 +1,4 @@
-import { DISPLAY_FALLBACK_TIMES } from "@common/shift-rules";
+import { DISPLAY_FALLBACK_TIMES, TIME_STEP_MINUTES } from "@common/shift-rules";
 
 /** SPEC's one time format for shifts and messages on every screen. */
 export const TIME_FORMAT = "h:mm a";
@@ -32,4 +32,14 @@ export function shiftTimeRange(s: Timed): string | null {
 /** The times, 'All day' for leave and rest days, or 'Time TBD' for an untimed coverage shift. */
 export function shiftTimesText(s: Timed): string {
   return shiftTimeRange(s) ?? (s.shiftType === "rest_day" || s.shiftType === "annual_leave" ? "All day" : "Time TBD");
+}
+
+/** Every 15 minutes across 24 hours, valued HH:MM and labelled in 12-hour time. */
+export function timeOptions(): { value: string; label: string }[] {
+  const out: { value: string; label: string }[] = [];
+  for (let minutes = 0; minutes < 24 * 60; minutes += TIME_STEP_MINUTES) {
+    const value = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+    out.push({ value, label: formatTime12(value) });
+  }
+  return out;
 }

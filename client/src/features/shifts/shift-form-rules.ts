@@ -1,10 +1,10 @@
 // Pure rules of the shift form (SPEC §4 'Shift type selection'); no React, unit-tested.
 import { isCalendarDay } from "@common/dates";
 import type { ShiftType } from "@common/enums";
-import { DEFAULT_TIMES, shiftTypeLabels, TIME_STEP_MINUTES } from "@common/shift-rules";
+import { DEFAULT_TIMES, shiftTypeLabels } from "@common/shift-rules";
 import type { Shift } from "@common/shifts";
 import type { ShiftChoice } from "@/lib/shift-style";
-import { formatTime12, formatTimeRange } from "@/lib/shift-times";
+import { formatTimeRange } from "@/lib/shift-times";
 
 export const shiftChoices: { value: ShiftChoice; label: string }[] = [
   { value: "day", label: "Day Shift" },
@@ -27,16 +27,6 @@ export type ShiftFormState = {
 
 export const USING_DEFAULT_TIMES = "Using default times";
 export const PRESERVING_TIMES = "Preserving original shift times";
-
-/** Every 15 minutes across 24 hours, valued HH:MM and labelled in 12-hour time. */
-export function timeOptions(): { value: string; label: string }[] {
-  const out: { value: string; label: string }[] = [];
-  for (let minutes = 0; minutes < 24 * 60; minutes += TIME_STEP_MINUTES) {
-    const value = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-    out.push({ value, label: formatTime12(value) });
-  }
-  return out;
-}
 
 const hasTimes = (s: { startTime: string | null; endTime: string | null }) => Boolean(s.startTime && s.endTime);
 

@@ -1,6 +1,7 @@
 import { type Hub, hubs } from "@common/hubs";
-import type { NotificationSettings, NotificationSettingsInput } from "@common/push";
+import { MAX_COVER_ALERTS_PER_DAY, type NotificationSettings, type NotificationSettingsInput } from "@common/push";
 import { HandHelping } from "lucide-react";
+import { FormField } from "@/components/form-field";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 
@@ -39,6 +40,7 @@ export function CoverAlertSettings({
           Tell me when a colleague of my grade needs cover on a day I marked as an Available Off Day
         </Label>
       </div>
+      <DailyLimit settings={settings} disabled={off || settings?.coverAlerts === false} save={save} />
       <fieldset className="flex flex-col gap-2" disabled={off || settings?.coverAlerts === false}>
         <legend className="mb-1 text-sm font-semibold">Hubs I hear about</legend>
         <div className="flex items-start gap-3">
@@ -74,5 +76,49 @@ export function CoverAlertSettings({
         )}
       </fieldset>
     </section>
+  );
+}
+
+const LIMITS = Array.from({ length: MAX_COVER_ALERTS_PER_DAY + 1 }, (_, n) => n);
+
+/** How many cover alerts a day come as push notifications; the rest come in the email summary. */
+function DailyLimit({
+  settings,
+  disabled,
+  save,
+}: {
+  settings: NotificationSettings | undefined;
+  disabled: boolean;
+  save: (change: NotificationSettingsInput) => void;
+}) {
+  return (
+    <FormField
+      id="cover-per-day"
+      label="Push notifications about cover a day"
+      className="gap-1.5 sm:max-w-sm"
+      describedBy={["cover-per-day-hint"]}
+      hint={
+        <p id="cover-per-day-hint" className="text-sm text-muted-foreground">
+          The rest are in the app and in the email summary.
+        </p>
+      }
+    >
+      {(control) => (
+        <select
+          {...control}
+          value={settings?.coverAlertsPerDay ?? ""}
+          disabled={disabled}
+          onChange={(e) => save({ coverAlertsPerDay: Number(e.target.value) })}
+          className="h-11 w-full rounded-md border border-input bg-card px-3 text-base text-foreground shadow-xs disabled:opacity-60"
+        >
+          {!settings && <option value="">…</option>}
+          {LIMITS.map((n) => (
+            <option key={n} value={n}>
+              {n === 0 ? "None" : n}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }

@@ -11,6 +11,7 @@ import { useNotificationSettings, useSaveNotificationSettings } from "../api/set
 import { usePushState } from "../hooks/use-push-state";
 import type { PushState } from "../push-device";
 import { CoverAlertSettings } from "./cover-alert-settings";
+import { QuietSettings } from "./quiet-settings";
 
 const pushText: Record<PushState, string> = {
   on: "On. This device shows a notification for new requests, offers, messages and changes to your swaps.",
@@ -21,7 +22,7 @@ const pushText: Record<PushState, string> = {
     "This browser cannot show push notifications. On an iPhone, add CrewSwap to your Home Screen first and open it from there.",
 };
 
-/** 'Notifications' on /profile: push on this device, and the email digest. */
+/** 'Notifications' on /profile: push on this device, the email digest, quiet times and cover alerts. */
 export function NotificationSettingsCard() {
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
@@ -54,6 +55,7 @@ export function NotificationSettingsCard() {
           disabled={!settings.data || save.isPending || !online}
           onChange={setEmail}
         />
+        <QuietSettings settings={settings.data} disabled={save.isPending || !online} save={saveChange} />
         <CoverAlertSettings settings={settings.data} disabled={save.isPending || !online} save={saveChange} />
       </CardContent>
     </Card>

@@ -3,8 +3,9 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { type ShiftChoice, shiftStyles } from "@/lib/shift-style";
+import { timeOptions } from "@/lib/shift-times";
 import { cn } from "@/lib/utils";
-import { type ShiftFormState, shiftChoices, timeOptions } from "../shift-form-rules";
+import { type ShiftFormState, shiftChoices } from "../shift-form-rules";
 
 const TIME_OPTIONS = timeOptions();
 
