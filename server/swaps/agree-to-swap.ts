@@ -28,6 +28,7 @@ import {
   saveRequest,
   userById,
 } from "./queries";
+import { completedSchedule } from "./send-reminders";
 import { isBusy, lockDays, lockParties, lockShifts, shiftById, shiftsByIds } from "./shift-queries";
 import { warningsFor } from "./swap-warnings";
 
@@ -78,6 +79,8 @@ export type AgreeOptions = {
   /** The caller has seen what the swap does to their rest and agrees anyway. */
   acknowledgeWarnings: boolean;
   limits: WtrLimits | null;
+  /** The clock's now: the GRS reminders of a completed swap are timed from it. */
+  now: Date;
 };
 
 export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptions): Promise<SwapRequest> {
@@ -110,7 +113,7 @@ export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptio
       if (warnings.length > 0) throw conflictWith(UNACKNOWLEDGED_WARNINGS_MESSAGE, { warnings });
     }
     const done = d.completes
-      ? await complete(tx, r, role, chosen, verified)
+      ? await complete(tx, r, role, chosen, verified, options.now)
       : await recordAgreement(tx, r, role, chosen);
     // Completion carries the GRS reminder; a first agreement asks the other party for theirs.
     await recordNotification(tx, {
@@ -122,10 +125,11 @@ export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptio
   });
 }
 
+// The responder's agreement is their answer: no reminder follows (DESIGN §5.22).
 const ownAgreement = (role: SwapRole, now: Date) =>
   role === "requester"
     ? { requesterAgreed: true, requesterAgreedAt: now }
-    : { responderAgreed: true, responderAgreedAt: now };
+    : { responderAgreed: true, responderAgreedAt: now, responderAnswered: true };
 
 /** The first of the two agreements: the request waits for the other party. */
 async function recordAgreement(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen: number | null) {
@@ -143,7 +147,14 @@ async function recordAgreement(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen
 }
 
 /** The second agreement: the shifts change hands and the request is completed. */
-async function complete(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen: number | null, deal: VerifiedDeal) {
+async function complete(
+  tx: Tx,
+  r: SwapRequestRow,
+  role: SwapRole,
+  chosen: number | null,
+  deal: VerifiedDeal,
+  now: Date,
+) {
   // This request's event first, then those of the requests the swap closed (as they happened).
   await swapUpdated(tx, r.id, partiesOf(r));
   await completeSwap(tx, r, deal);
@@ -155,6 +166,7 @@ async function complete(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen: numbe
     requesterAgreed: true,
     responderAgreed: true,
     acceptedOfferShiftId: chosen,
+    ...completedSchedule(now),
   });
   return hydrateOne(tx, updated);
 }

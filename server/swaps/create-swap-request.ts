@@ -11,9 +11,11 @@ import { hydrateOne } from "./detail-queries";
 import { SHIFT_NOT_FOUND, swapUpdated } from "./kernel";
 import { insertRequest, insertSwapMessage, replaceOffers } from "./queries";
 import { checkNoDuplicate, checkOffers, checkResponder } from "./request-checks";
+import { addressedSchedule } from "./send-reminders";
 import { lockShifts } from "./shift-queries";
 
-export async function createRequest(db: Db, me: UserRow, input: CreateSwapRequest): Promise<SwapRequest> {
+/** `now` is the clock's: the responder's reminders are timed from it (DESIGN §5.22). */
+export async function createRequest(db: Db, me: UserRow, input: CreateSwapRequest, now: Date): Promise<SwapRequest> {
   const offerIds = input.offerShiftIds ?? [];
   return transact(db, async (tx) => {
     // The shift row lock serialises two creations for the same shift (no duplicate slips through).
@@ -39,6 +41,7 @@ export async function createRequest(db: Db, me: UserRow, input: CreateSwapReques
       responderId,
       requesterShiftId: shift.id,
       responderAvailabilityId: availabilityId,
+      ...addressedSchedule(responderId, now),
     });
     await replaceOffers(tx, created.id, offerIds);
     if (responderId !== null) {

@@ -30,7 +30,7 @@ const listResponse = { 200: z.array(swapRequestSchema) };
 
 // size: the route table, one short declaration per endpoint in the API's order; the rules are in the services.
 export async function swapRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+  const { db, clock } = app.deps;
   const limits = app.deps.config.workingTime;
   configureCoverAlerts({ perDay: app.deps.config.coverAlertsPerDay, limits });
   const matches = matchCache(db);
@@ -69,7 +69,7 @@ export async function swapRoutes(app: FastifyInstance) {
     "/api/swap-requests",
     { ...verified, schema: { body: createSwapRequestSchema, response: { 201: swapRequestSchema } } },
     async (request, reply) =>
-      reply.code(201).send(await itemWithWarnings(createRequest(db, currentUser(request), request.body))),
+      reply.code(201).send(await itemWithWarnings(createRequest(db, currentUser(request), request.body, clock.now()))),
   );
 
   r.patch(
@@ -81,7 +81,8 @@ export async function swapRoutes(app: FastifyInstance) {
         if (updateKinds(request.body).includes("edit")) await requireVerifiedEmail(request, reply);
       },
     },
-    async (request) => itemWithWarnings(updateRequest(db, currentUser(request), request.params.id, request.body)),
+    async (request) =>
+      itemWithWarnings(updateRequest(db, currentUser(request), request.params.id, request.body, clock.now())),
   );
 
   r.delete(
@@ -102,6 +103,7 @@ export async function swapRoutes(app: FastifyInstance) {
           acceptedOfferShiftId: request.body?.acceptedOfferShiftId ?? null,
           acknowledgeWarnings: request.body?.acknowledgeWarnings === true,
           limits,
+          now: clock.now(),
         }),
       ),
   );
