@@ -1,6 +1,6 @@
 import type { SwapStatus } from "./enums";
 
-// When a request that waits on someone is brought back to them (DESIGN §5.22, decision 037).
+// When a request that waits on someone is brought back to them (decision 037).
 
 const HOUR = 3_600_000;
 
@@ -33,3 +33,5 @@ export function waitsOnResponder(r: {
 export function askEveryoneFrom(r: Parameters<typeof waitsOnResponder>[0]): Date | null {
   return waitsOnResponder(r) ? new Date(r.addressedAt.getTime() + ASK_EVERYONE_AFTER_MS) : null;
 }
+
+export const ASK_EVERYONE_LABEL = "Ask everyone who could cover";

@@ -162,7 +162,7 @@ export const swapRequests = pgTable(
     // When the requester's shift starts (London time; untimed by the display times): kept by
     // triggers from the shift (migration 0012, decision 035), so open requests close on time.
     startsAt: timestamp("starts_at", { withTimezone: true }),
-    // Reminders (DESIGN §5.22, decision 037): when the current responder was asked, whether they
+    // Reminders (decision 037): when the current responder was asked, whether they
     // have answered (a message, an agreement or a decline), when the swap completed, and the next
     // reminder due with how many of the series went out, so each goes once.
     addressedAt: timestamp("addressed_at", { withTimezone: true }),

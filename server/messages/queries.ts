@@ -48,7 +48,7 @@ const bare = (c: { name: string }) => sql.identifier(c.name);
  * Adds a message from one party unless the request is cancelled. The request row is share-locked
  * while the message goes in, so a cancellation committed at the same moment is either seen or waits.
  * The responder's first message in an open request is their answer: it is marked on the request,
- * so no reminder follows (DESIGN §5.22).
+ * so no reminder follows (decision 037).
  */
 export async function insertMessageOfParty(db: Db | Tx, userId: number, swapRequestId: number, content: string) {
   const r = swapRequests;

@@ -23,7 +23,7 @@ export type NotificationEvents = {
   completed: { swapRequestId: number; actorId: number };
 } & ReminderEvents;
 
-// ---- Reminders (DESIGN §5.22): sent by the timed pass, each once ---------------------------------
+// ---- Reminders (decision 037): sent by the timed pass, each once ---------------------------------
 
 /** The actor is the party the text names; the recipient is the other party, as for every event. */
 type ReminderEvents = {

@@ -125,7 +125,7 @@ export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptio
   });
 }
 
-// The responder's agreement is their answer: no reminder follows (DESIGN §5.22).
+// The responder's agreement is their answer: no reminder follows (decision 037).
 const ownAgreement = (role: SwapRole, now: Date) =>
   role === "requester"
     ? { requesterAgreed: true, requesterAgreedAt: now }

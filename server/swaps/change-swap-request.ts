@@ -65,7 +65,7 @@ export function unagree(db: Db, me: UserRow, id: number) {
 export function reject(db: Db, me: UserRow, id: number) {
   return simpleTransition(db, me, id, "reject", async (tx, r) => {
     await clearOfferChoice(tx, r.id);
-    // Declining is the responder's answer: no reminder follows (DESIGN §5.22).
+    // Declining is the responder's answer: no reminder follows (decision 037).
     const saved = await saveRequest(tx, r.id, { status: "declined", responderAnswered: true, ...clearedAgreements });
     await recordNotification(tx, { kind: "declined", swapRequestId: r.id, actorId: me.id });
     return saved;
@@ -112,7 +112,7 @@ export async function updateRequest(
       saveRequest(tx, r.id, {
         ...(input.grsSubmitted !== undefined ? { grsSubmitted: input.grsSubmitted } : {}),
         ...(input.grsApproved !== undefined ? { grsApproved: input.grsApproved } : {}),
-        // Ticked: no more GRS reminders (DESIGN §5.22).
+        // Ticked: no more GRS reminders (decision 037).
         ...(input.grsSubmitted === true ? { remindAt: null } : {}),
       }),
     );
@@ -148,7 +148,7 @@ async function editRequest(tx: Tx, me: UserRow, r: SwapRequestRow, input: Update
     responderId,
     responderAvailabilityId: availabilityId,
     ...clearedAgreements,
-    // Someone new is asked: their reminders start again; opened to everyone: none (DESIGN §5.22).
+    // Someone new is asked: their reminders start again; opened to everyone: none (decision 037).
     ...(responderChanged ? addressedSchedule(responderId, now) : {}),
   });
   // A request now addressed to someone new is news to them.

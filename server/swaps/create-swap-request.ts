@@ -14,7 +14,7 @@ import { checkNoDuplicate, checkOffers, checkResponder } from "./request-checks"
 import { addressedSchedule } from "./send-reminders";
 import { lockShifts } from "./shift-queries";
 
-/** `now` is the clock's: the responder's reminders are timed from it (DESIGN §5.22). */
+/** `now` is the clock's: the responder's reminders are timed from it (decision 037). */
 export async function createRequest(db: Db, me: UserRow, input: CreateSwapRequest, now: Date): Promise<SwapRequest> {
   const offerIds = input.offerShiftIds ?? [];
   return transact(db, async (tx) => {

@@ -5,7 +5,7 @@ import type { TestApp } from "./helpers/app";
 import { addShift, dayFromToday, offDay, type Party, party } from "./helpers/swaps";
 import { startTimedApps, type TimedApps } from "./helpers/timed-apps";
 
-// Reminders (DESIGN §5.22): to a responder who has not answered after 24 h, to the requester after
+// Reminders (decision 037): to a responder who has not answered after 24 h, to the requester after
 // 48 h with the offer to ask everyone, and GRS reminders after a completed swap at 24 h and 72 h.
 // Time is the apps' clock, which these tests move; both instances run the timed pass every 50 ms.
 let apps: TimedApps;

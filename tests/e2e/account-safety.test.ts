@@ -1,11 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
-  appDatabaseUrl,
+  appSql,
   axeViolations,
   browserPerFile,
   callApi,
@@ -135,16 +134,6 @@ async function verificationLink(email: string, notThis?: string): Promise<string
   throw new Error(`No verification mail for ${email}`);
 }
 
-async function sql(query: string, params: unknown[]) {
-  const db = new pg.Client({ connectionString: appDatabaseUrl() });
-  await db.connect();
-  try {
-    await db.query(query, params);
-  } finally {
-    await db.end();
-  }
-}
-
 describe("email verification banner", () => {
   test("says why colleagues cannot see you, resends the link, and goes once the link is opened", async () => {
     const page = await browser.newPage(PHONE);
@@ -152,7 +141,7 @@ describe("email verification banner", () => {
     const { id } = await registerViaApi(page, me);
     await skipWelcome(page, id);
     // This app runs without SMTP (verification off); an account still unproven shows the banner.
-    await sql("update users set email_verified_at = null where id = $1", [id]);
+    await appSql("update users set email_verified_at = null where id = $1", [id]);
     await page.goto("/dashboard");
     const banner = page.getByRole("region", { name: "Confirm your email" });
     await banner.getByText("Please confirm your email address.").waitFor();
@@ -192,7 +181,7 @@ describe("email verification banner", () => {
     const other = newUser({ firstName: "Sami" });
     const { id: otherId } = await registerViaApi(wide, other);
     await skipWelcome(wide, otherId);
-    await sql("update users set email_verified_at = null where id = $1", [otherId]);
+    await appSql("update users set email_verified_at = null where id = $1", [otherId]);
     await wide.goto("/dashboard");
     await wide.getByRole("region", { name: "Confirm your email" }).waitFor();
     // The banner belongs to the shell, which can draw before the dashboard's own chunk and heading.
