@@ -44,7 +44,7 @@ type Plan = { events: NotificationEvent[]; remindAt: Date | null; remindersSent:
  * theirs once; of the GRS pair only the last due goes out, so nobody gets two in a row.
  */
 export function planReminders(r: SwapRequestRow, now: Date): Plan {
-  const done = { events: [], remindAt: null, remindersSent: r.remindersSent };
+  const done: Plan = { events: [], remindAt: null, remindersSent: r.remindersSent };
   const started = r.startsAt !== null && r.startsAt <= now;
   if (waitsOnResponder(r) && !started) {
     const steps = [
