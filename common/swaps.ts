@@ -139,6 +139,11 @@ export const swapRequestSchema = z.object({
   requesterShift: swapShiftSchema,
   offers: z.array(swapOfferSchema),
   /**
+   * From when the requester is offered 'Ask everyone who could cover' (48 h after the responder was
+   * asked); null once the responder has answered, or when nobody was asked or the request is closed.
+   */
+  askEveryoneFrom: z.string().nullable(),
+  /**
    * What completing the swap would do to each party's rest, recomputed on every read; empty once the
    * request is closed, and without responder warnings while nobody has responded.
    */

@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -161,6 +162,14 @@ export const swapRequests = pgTable(
     // When the requester's shift starts (London time; untimed by the display times): kept by
     // triggers from the shift (migration 0012, decision 035), so open requests close on time.
     startsAt: timestamp("starts_at", { withTimezone: true }),
+    // Reminders (decision 037): when the current responder was asked, whether they
+    // have answered (a message, an agreement or a decline), when the swap completed, and the next
+    // reminder due with how many of the series went out, so each goes once.
+    addressedAt: timestamp("addressed_at", { withTimezone: true }),
+    responderAnswered: boolean("responder_answered").notNull().default(false),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    remindAt: timestamp("remind_at", { withTimezone: true }),
+    remindersSent: smallint("reminders_sent").notNull().default(0),
   },
   (t) => [
     index("swap_requests_requester_idx").on(t.requesterId),
@@ -168,6 +177,7 @@ export const swapRequests = pgTable(
     index("swap_requests_shift_idx").on(t.requesterShiftId),
     index("swap_requests_open_idx").on(t.status).where(sql`${t.responderId} is null`),
     index("swap_requests_open_starts_idx").on(t.startsAt).where(sql`${t.status} in ('pending', 'accepted')`),
+    index("swap_requests_remind_idx").on(t.remindAt).where(sql`${t.remindAt} is not null`),
   ],
 );
 

@@ -47,6 +47,8 @@ const bare = (c: { name: string }) => sql.identifier(c.name);
 /**
  * Adds a message from one party unless the request is cancelled. The request row is share-locked
  * while the message goes in, so a cancellation committed at the same moment is either seen or waits.
+ * The responder's first message in an open request is their answer: it is marked on the request,
+ * so no reminder follows (decision 037).
  */
 export async function insertMessageOfParty(db: Db | Tx, userId: number, swapRequestId: number, content: string) {
   const r = swapRequests;
@@ -59,6 +61,11 @@ export async function insertMessageOfParty(db: Db | Tx, userId: number, swapRequ
         and ${r.status} <> 'cancelled'
         and (${r.requesterId} = ${userId} or ${r.responderId} = ${userId})
       for share
+    ), answered as (
+      update ${r} set ${bare(r.responderAnswered)} = true
+      from target
+      where ${r.id} = target.id and target."responderId" = ${userId} and not ${r.responderAnswered}
+        and ${r.status} in ('pending', 'accepted')
     ), inserted as (
       insert into ${m} (${bare(m.swapRequestId)}, ${bare(m.senderId)}, ${bare(m.content)}, ${bare(m.isRead)})
       select id, ${userId}, ${content}, false from target

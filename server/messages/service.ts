@@ -3,6 +3,7 @@ import type { Conversation, Message, SendMessageInput } from "../../common/messa
 import { partiesOf } from "../../common/swap-rules";
 import type { Db, Tx } from "../db/open";
 import type { MessageRow, UserRow } from "../db/schema";
+import { transact } from "../db/transact";
 import { conflict, forbidden, notFound } from "../errors";
 import { notifyUsers } from "../events/publish";
 import { markNotificationsRead, recordNotification } from "../notifications/record";
@@ -51,7 +52,8 @@ export async function listMessages(db: Db, user: UserRow, swapRequestId: number)
  */
 export async function sendMessage(db: Db, user: UserRow, input: SendMessageInput): Promise<Message> {
   // The notification and the event are in the message's own transaction: all commit, or none.
-  const row = await db.transaction(async (tx) => {
+  // Retried on a deadlock: a responder's first answer upgrades the request's share lock to mark it.
+  const row = await transact(db, async (tx) => {
     const added = await insertMessageOfParty(tx, user.id, input.swapRequestId, input.content);
     if (added) {
       await recordNotification(tx, {

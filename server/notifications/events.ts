@@ -21,7 +21,43 @@ export type NotificationEvents = {
   cancelled: { swapRequestId: number; actorId: number; because?: CancelReason };
   /** Completion carries the GRS reminder. */
   completed: { swapRequestId: number; actorId: number };
+} & ReminderEvents;
+
+// ---- Reminders (decision 037): sent by the timed pass, each once ---------------------------------
+
+/** The actor is the party the text names; the recipient is the other party, as for every event. */
+type ReminderEvents = {
+  /** To the responder, 24 h after being asked without an answer; the actor is the requester. */
+  reminder_responder: { swapRequestId: number; actorId: number };
+  /** To the requester, 48 h after asking without an answer; the actor is the responder. */
+  reminder_requester: { swapRequestId: number; actorId: number };
+  /** To one party of a completed swap not ticked 'Submitted on GRS'; the actor is the other party. */
+  reminder_grs: { swapRequestId: number; actorId: number };
 };
+const REMINDER_KINDS = ["reminder_responder", "reminder_requester", "reminder_grs"] as const;
+
+function reminderText(kind: (typeof REMINDER_KINDS)[number], c: EventContext) {
+  const when = shortDate(c.date);
+  switch (kind) {
+    case "reminder_responder":
+      return {
+        title: "Swap request waiting",
+        body: `${c.actorName} asked to swap their ${when} ${shiftLabel(c.shiftType).toLowerCase()}`,
+      };
+    case "reminder_requester":
+      return {
+        title: "Swap request not answered",
+        body: `${c.actorName} hasn't answered your swap request for ${when}`,
+      };
+    case "reminder_grs":
+      return {
+        title: "Submit your swap on GRS",
+        body: `Your swap with ${c.actorName} for the ${shiftLabel(c.shiftType)} on ${when} is not marked as submitted on GRS yet`,
+      };
+  }
+}
+
+// ----------------------------------------------------------------------------------------------------
 
 /**
  * Why a request was cancelled without a party asking: another swap moved its shift or took the
@@ -39,7 +75,12 @@ export type NotificationKind = keyof NotificationEvents;
 export type NotificationEvent = { [K in NotificationKind]: { kind: K } & NotificationEvents[K] }[NotificationKind];
 
 /** Kinds that still need the recipient when unread: they go into the email digest. */
-export const DIGEST_KINDS: ReadonlySet<NotificationKind> = new Set(["request_received", "cover_offered", "message"]);
+export const DIGEST_KINDS: ReadonlySet<NotificationKind> = new Set([
+  "request_received",
+  "cover_offered",
+  "message",
+  ...REMINDER_KINDS,
+]);
 
 export type EventContext = { actorName: string; date: string; shiftType: ShiftType };
 
@@ -84,6 +125,10 @@ export function pushText(
         title: "Swap completed",
         body: `Swap with ${c.actorName} for the ${shift} is complete. Remember to submit it on GRS.`,
       };
+    case "reminder_responder":
+    case "reminder_requester":
+    case "reminder_grs":
+      return reminderText(kind, c);
   }
 }
 
@@ -97,6 +142,10 @@ export function digestLine(kind: NotificationKind, count: number, c: EventContex
         : `${count} new messages about your swap on ${when}`;
     case "cover_offered":
       return `${c.actorName} offered to cover your ${shiftLabel(c.shiftType)} on ${when}`;
+    case "reminder_responder":
+    case "reminder_requester":
+    case "reminder_grs":
+      return reminderText(kind, c).body;
     default:
       return `New swap request from ${c.actorName} for ${when}`;
   }

@@ -29,6 +29,7 @@ import {
   saveRequest,
   userById,
 } from "./queries";
+import { completedSchedule } from "./send-reminders";
 import { isBusy, lockDays, lockParties, lockShifts, shiftById, shiftsByIds } from "./shift-queries";
 import { warningsFor } from "./swap-warnings";
 
@@ -81,6 +82,8 @@ export type AgreeOptions = {
   limits: WtrLimits | null;
   /** Completing moves days off and on: colleagues who could now cover hear of it. */
   cover: CoverAlertOptions;
+  /** The clock's now: the GRS reminders of a completed swap are timed from it. */
+  now: Date;
 };
 
 export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptions): Promise<SwapRequest> {
@@ -113,7 +116,7 @@ export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptio
       if (warnings.length > 0) throw conflictWith(UNACKNOWLEDGED_WARNINGS_MESSAGE, { warnings });
     }
     const done = d.completes
-      ? await complete(tx, r, role, chosen, verified, options.cover)
+      ? await complete(tx, r, role, chosen, verified, options.cover, options.now)
       : await recordAgreement(tx, r, role, chosen);
     // Completion carries the GRS reminder; a first agreement asks the other party for theirs.
     await recordNotification(tx, {
@@ -125,10 +128,11 @@ export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptio
   });
 }
 
+// The responder's agreement is their answer: no reminder follows (decision 037).
 const ownAgreement = (role: SwapRole, now: Date) =>
   role === "requester"
     ? { requesterAgreed: true, requesterAgreedAt: now }
-    : { responderAgreed: true, responderAgreedAt: now };
+    : { responderAgreed: true, responderAgreedAt: now, responderAnswered: true };
 
 /** The first of the two agreements: the request waits for the other party. */
 async function recordAgreement(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen: number | null) {
@@ -153,6 +157,7 @@ async function complete(
   chosen: number | null,
   deal: VerifiedDeal,
   cover: CoverAlertOptions,
+  now: Date,
 ) {
   // This request's event first, then those of the requests the swap closed (as they happened).
   await swapUpdated(tx, r.id, partiesOf(r));
@@ -165,6 +170,7 @@ async function complete(
     requesterAgreed: true,
     responderAgreed: true,
     acceptedOfferShiftId: chosen,
+    ...completedSchedule(now),
   });
   return hydrateOne(tx, updated);
 }

@@ -27,6 +27,7 @@ import {
   userById,
 } from "./queries";
 import { checkNoDuplicate, checkOffers, checkResponder, OTHER_OPEN_WITH_YOU } from "./request-checks";
+import { addressedSchedule } from "./send-reminders";
 import { lockShifts, shiftById } from "./shift-queries";
 
 /** Runs one transition that only touches the request itself, then tells both parties. */
@@ -64,7 +65,8 @@ export function unagree(db: Db, me: UserRow, id: number) {
 export function reject(db: Db, me: UserRow, id: number) {
   return simpleTransition(db, me, id, "reject", async (tx, r) => {
     await clearOfferChoice(tx, r.id);
-    const saved = await saveRequest(tx, r.id, { status: "declined", ...clearedAgreements });
+    // Declining is the responder's answer: no reminder follows (decision 037).
+    const saved = await saveRequest(tx, r.id, { status: "declined", responderAnswered: true, ...clearedAgreements });
     await recordNotification(tx, { kind: "declined", swapRequestId: r.id, actorId: me.id });
     return saved;
   });
@@ -88,12 +90,14 @@ export function undoDecline(db: Db, me: UserRow, id: number) {
   });
 }
 
+/** `now` is the clock's: a new responder's reminders are timed from it. */
 export async function updateRequest(
   db: Db,
   me: UserRow,
   id: number,
   input: UpdateSwapRequest,
   cover: CoverAlertOptions,
+  now: Date,
 ): Promise<SwapRequest> {
   const [kind] = updateKinds(input);
   if (kind === "cancel") {
@@ -109,14 +113,23 @@ export async function updateRequest(
       saveRequest(tx, r.id, {
         ...(input.grsSubmitted !== undefined ? { grsSubmitted: input.grsSubmitted } : {}),
         ...(input.grsApproved !== undefined ? { grsApproved: input.grsApproved } : {}),
+        // Ticked: no more GRS reminders (decision 037).
+        ...(input.grsSubmitted === true ? { remindAt: null } : {}),
       }),
     );
   }
-  return simpleTransition(db, me, id, "edit", (tx, r) => editRequest(tx, me, r, input, cover));
+  return simpleTransition(db, me, id, "edit", (tx, r) => editRequest(tx, me, r, input, cover, now));
 }
 
 /** The requester changes the responder, their availability or the offers (DESIGN §5.6). */
-async function editRequest(tx: Tx, me: UserRow, r: SwapRequestRow, input: UpdateSwapRequest, cover: CoverAlertOptions) {
+async function editRequest(
+  tx: Tx,
+  me: UserRow,
+  r: SwapRequestRow,
+  input: UpdateSwapRequest,
+  cover: CoverAlertOptions,
+  now: Date,
+) {
   const shift = await shiftById(tx, r.requesterShiftId);
   const issue = requesterShiftIssue(shift, todayInLondon());
   if (shift.userId !== me.id) throw conflict("This shift is no longer in your calendar");
@@ -143,6 +156,8 @@ async function editRequest(tx: Tx, me: UserRow, r: SwapRequestRow, input: Update
     responderId,
     responderAvailabilityId: availabilityId,
     ...clearedAgreements,
+    // Someone new is asked: their reminders start again; opened to everyone: none (decision 037).
+    ...(responderChanged ? addressedSchedule(responderId, now) : {}),
   });
   // A request now addressed to someone new is news to them.
   if (responderChanged && responderId !== null) {

@@ -11,13 +11,16 @@ import { hydrateOne } from "./detail-queries";
 import { SHIFT_NOT_FOUND, swapUpdated } from "./kernel";
 import { insertRequest, insertSwapMessage, replaceOffers } from "./queries";
 import { checkNoDuplicate, checkOffers, checkResponder } from "./request-checks";
+import { addressedSchedule } from "./send-reminders";
 import { lockShifts } from "./shift-queries";
 
+/** `now` is the clock's: the responder's reminders are timed from it (decision 037). */
 export async function createRequest(
   db: Db,
   me: UserRow,
   input: CreateSwapRequest,
   cover: CoverAlertOptions,
+  now: Date,
 ): Promise<SwapRequest> {
   const offerIds = input.offerShiftIds ?? [];
   return transact(db, async (tx) => {
@@ -44,6 +47,7 @@ export async function createRequest(
       responderId,
       requesterShiftId: shift.id,
       responderAvailabilityId: availabilityId,
+      ...addressedSchedule(responderId, now),
     });
     await replaceOffers(tx, created.id, offerIds);
     if (responderId !== null) {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { askEveryoneFrom } from "../../common/reminder-rules";
 import { partiesOf, swappableShiftTypes } from "../../common/swap-rules";
 import type { SwapOffer, SwapRequest, SwapShift, SwapUser } from "../../common/swaps";
 import type { Db } from "../db/open";
@@ -100,6 +101,7 @@ export async function hydrate(
     responderUser: r.responderId === null ? null : (userById.get(r.responderId) ?? null),
     requesterShift: shiftById.get(r.requesterShiftId) as SwapShift,
     offers: offersByRequest.get(r.id) ?? [],
+    askEveryoneFrom: askEveryoneFrom(r)?.toISOString() ?? null,
     // Filled in by withWarnings (swap-warnings.ts) on the way out, from the calendars as they are then.
     warnings: [],
   }));

@@ -31,7 +31,7 @@ const listResponse = { 200: z.array(swapRequestSchema) };
 
 // size: the route table, one short declaration per endpoint in the API's order; the rules are in the services.
 export async function swapRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+  const { db, clock } = app.deps;
   const limits = app.deps.config.workingTime;
   const cover = coverAlertOptions(app.deps.config);
   const matches = matchCache(db);
@@ -70,7 +70,9 @@ export async function swapRoutes(app: FastifyInstance) {
     "/api/swap-requests",
     { ...verified, schema: { body: createSwapRequestSchema, response: { 201: swapRequestSchema } } },
     async (request, reply) =>
-      reply.code(201).send(await itemWithWarnings(createRequest(db, currentUser(request), request.body, cover))),
+      reply
+        .code(201)
+        .send(await itemWithWarnings(createRequest(db, currentUser(request), request.body, cover, clock.now()))),
   );
 
   r.patch(
@@ -83,7 +85,7 @@ export async function swapRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      itemWithWarnings(updateRequest(db, currentUser(request), request.params.id, request.body, cover)),
+      itemWithWarnings(updateRequest(db, currentUser(request), request.params.id, request.body, cover, clock.now())),
   );
 
   r.delete(
@@ -105,6 +107,7 @@ export async function swapRoutes(app: FastifyInstance) {
           acknowledgeWarnings: request.body?.acknowledgeWarnings === true,
           limits,
           cover,
+          now: clock.now(),
         }),
       ),
   );

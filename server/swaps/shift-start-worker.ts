@@ -3,20 +3,26 @@ import type { Clock } from "../clock";
 import type { Db } from "../db/open";
 import { transact } from "../db/transact";
 import { closeStartedRequests, dropStartedOffers } from "./close-started";
+import { sendDueReminders } from "./send-reminders";
 
 export type ShiftStartWorkerOptions = { intervalMs?: number; batch?: number };
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Runs a pass now (or joins the one under way): tests move the clock, then call this. */
+    /**
+     * Runs a pass of the timed work now (or joins the one under way): requests whose shift started
+     * close, then due reminders go out. Tests move the clock, then call this.
+     */
     closeStartedNow: () => Promise<void>;
   }
 }
 
 /**
- * Closes requests whose shift has started, every minute and once at start-up. Each pass takes all
- * that are due up to the clock's now, so it catches up after downtime; rows are locked with SKIP
- * LOCKED, so instances sharing the database never close one twice.
+ * The timed work on requests, every minute and once at start-up: closes requests whose shift has
+ * started, then sends the reminders due (send-reminders.ts). Each pass takes all that are due up to
+ * the clock's now, so it catches up after downtime; rows are locked with SKIP LOCKED, so instances
+ * sharing the database never close one twice or send a reminder twice. Closing goes first, so a
+ * request whose shift started while no instance ran gets no reminder.
  */
 function createShiftStartWorker(opts: { db: Db; clock: Clock; log: FastifyBaseLogger } & ShiftStartWorkerOptions) {
   const intervalMs = opts.intervalMs ?? 60_000;
@@ -35,13 +41,14 @@ function createShiftStartWorker(opts: { db: Db; clock: Clock; log: FastifyBaseLo
       const now = opts.clock.now();
       await drain((tx) => closeStartedRequests(tx, now, batch));
       await drain((tx) => dropStartedOffers(tx, now, batch));
+      await drain((tx) => sendDueReminders(tx, now, batch));
     })()
       .then(() => {
         warned = false;
       })
       .catch((err) => {
         // Once while it keeps failing (a database away for an hour would log sixty lines otherwise).
-        if (!warned) opts.log.warn({ err }, "could not close requests whose shift started; retrying every pass");
+        if (!warned) opts.log.warn({ err }, "could not do the timed work on requests; retrying every pass");
         warned = true;
       })
       .finally(() => {

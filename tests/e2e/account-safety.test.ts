@@ -1,12 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
   addDayShift,
-  appDatabaseUrl,
+  appSql,
   axeViolations,
   browserPerFile,
   callApi,
@@ -129,16 +128,6 @@ async function verificationLink(email: string, notThis?: string): Promise<string
   throw new Error(`No verification mail for ${email}`);
 }
 
-async function sql(query: string, params: unknown[]) {
-  const db = new pg.Client({ connectionString: appDatabaseUrl() });
-  await db.connect();
-  try {
-    await db.query(query, params);
-  } finally {
-    await db.end();
-  }
-}
-
 describe("email verification banner", () => {
   test("says why colleagues cannot see you, resends the link, and goes once the link is opened", async () => {
     const page = await browser.newPage(PHONE);
@@ -146,7 +135,7 @@ describe("email verification banner", () => {
     const { id } = await registerViaApi(page, me);
     await skipWelcome(page, id);
     // This app runs without SMTP (verification off); an account still unproven shows the banner.
-    await sql("update users set email_verified_at = null where id = $1", [id]);
+    await appSql("update users set email_verified_at = null where id = $1", [id]);
     await page.goto("/dashboard");
     const banner = page.getByRole("region", { name: "Confirm your email" });
     await banner.getByText("Please confirm your email address.").waitFor();
@@ -181,7 +170,7 @@ describe("email verification banner", () => {
     const other = newUser({ firstName: "Sami" });
     const { id: otherId } = await registerViaApi(wide, other);
     await skipWelcome(wide, otherId);
-    await sql("update users set email_verified_at = null where id = $1", [otherId]);
+    await appSql("update users set email_verified_at = null where id = $1", [otherId]);
     await wide.goto("/dashboard");
     await wide.getByRole("region", { name: "Confirm your email" }).waitFor();
     // The banner belongs to the shell, which can draw before the dashboard's own chunk and heading.

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import pg from "pg";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { todayInLondon } from "../../common/dates";
@@ -244,6 +245,17 @@ export function appDatabaseUrl(): string {
     ?.trim();
   if (!port) throw new Error("the app's database is not running");
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+/** Runs one statement on the app's embedded database: for a state no API makes (an old request, an unverified address). */
+export async function appSql(query: string, params: unknown[]): Promise<void> {
+  const db = new pg.Client({ connectionString: appDatabaseUrl() });
+  await db.connect();
+  try {
+    await db.query(query, params);
+  } finally {
+    await db.end();
+  }
 }
 
 /** Calls the API from the page as its signed-in user (same origin, session cookie); throws unless 2xx. */
