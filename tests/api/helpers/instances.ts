@@ -3,16 +3,15 @@ import { startTestApp, type TestApp } from "./app";
 import { Client } from "./client";
 import type { Party } from "./swaps";
 
+/** Fresh VAPID keys, and pushes allowed to the local receiver on loopback. */
+export function vapidEnv(): Record<string, string> {
+  const vapid = webpush.generateVAPIDKeys();
+  return { PUSH_ALLOW_INSECURE: "true", VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey };
+}
+
 /** What the push tests run with: fresh VAPID keys, pushes to the local receiver, no message hold. */
 export function pushEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const vapid = webpush.generateVAPIDKeys();
-  return {
-    PUSH_ALLOW_INSECURE: "true",
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    NOTIFY_MESSAGE_HOLD_SECONDS: "0",
-    ...extra,
-  };
+  return { ...vapidEnv(), NOTIFY_MESSAGE_HOLD_SECONDS: "0", ...extra };
 }
 
 export type TwoInstances = {

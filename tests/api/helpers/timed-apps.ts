@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import webpush from "web-push";
-import { startTestApp, type TestApp } from "./app";
+import type { TestApp } from "./app";
 import { testClock } from "./clock";
+import { startTwoInstances, vapidEnv } from "./instances";
 import { PushReceiver } from "./push-receiver";
 import type { Party } from "./swaps";
 
@@ -31,13 +31,7 @@ export type TimedApps = {
 export async function startTimedApps(
   opts: { env?: Record<string, string>; shiftStartWorker?: { intervalMs: number } } = {},
 ): Promise<TimedApps> {
-  const vapid = webpush.generateVAPIDKeys();
-  const env = {
-    PUSH_ALLOW_INSECURE: "true",
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    ...opts.env,
-  };
+  const env = { ...vapidEnv(), ...opts.env };
   const clock = testClock();
   const receiver = await new PushReceiver().start();
   const appOpts = {
@@ -46,8 +40,8 @@ export async function startTimedApps(
     clock,
     shiftStartWorker: opts.shiftStartWorker ?? { intervalMs: 50 },
   };
-  const t = await startTestApp(appOpts);
-  const second = await startTestApp({ ...appOpts, databaseUrl: t.database.url });
+  const apps = await startTwoInstances(appOpts);
+  const { first: t, second } = apps;
   const device = new Map<number, string>();
 
   const allPushesOf: TimedApps["allPushesOf"] = (p) =>
@@ -73,8 +67,7 @@ export async function startTimedApps(
       expect(total()).toBe(expected);
     },
     async close() {
-      await second.close();
-      await t.close();
+      await apps.close();
       await receiver.stop();
     },
   };
