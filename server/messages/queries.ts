@@ -3,7 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { SwapStatus } from "../../common/enums";
 import type { Conversation } from "../../common/messages";
 import type { Db, Tx } from "../db/open";
-import { messages, shifts, swapRequests, users } from "../db/schema";
+import { preparedPerDb } from "../db/prepared";
+import { type MessageRow, messages, shifts, swapRequests, users } from "../db/schema";
 
 const isParty = (userId: number) => or(eq(swapRequests.requesterId, userId), eq(swapRequests.responderId, userId));
 
@@ -22,13 +23,37 @@ export async function requestOfParty(db: Db, userId: number, swapRequestId: numb
   return row;
 }
 
-/** Every message of one conversation, oldest first. */
-export function messagesOf(db: Db, swapRequestId: number) {
-  return db
-    .select()
-    .from(messages)
-    .where(eq(messages.swapRequestId, swapRequestId))
-    .orderBy(asc(messages.createdAt), asc(messages.id));
+/**
+ * One conversation's messages, oldest first, if the user is one of the request's two parties;
+ * undefined otherwise. One prepared statement: the party check and the messages in a single round
+ * trip, planned once per pooled connection (the conversation screen polls it).
+ */
+const partyMessages = preparedPerDb((db) =>
+  db
+    .select({ requestId: swapRequests.id, message: messages })
+    .from(swapRequests)
+    .leftJoin(messages, eq(messages.swapRequestId, swapRequests.id))
+    .where(
+      and(
+        eq(swapRequests.id, sql.placeholder("request")),
+        or(
+          eq(swapRequests.requesterId, sql.placeholder("user")),
+          eq(swapRequests.responderId, sql.placeholder("user")),
+        ),
+      ),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .prepare("messages_of_party"),
+);
+
+export async function messagesOfParty(
+  db: Db,
+  userId: number,
+  swapRequestId: number,
+): Promise<MessageRow[] | undefined> {
+  const rows = await partyMessages(db).execute({ request: swapRequestId, user: userId });
+  if (rows.length === 0) return undefined;
+  return rows.flatMap((r) => (r.message ? [r.message] : []));
 }
 
 export type InsertedRow = {
@@ -104,17 +129,23 @@ export async function setConversationRead(db: Db | Tx, userId: number, swapReque
   return rows.length;
 }
 
-/** Messages in the user's requests, sent by the other party, not yet read. */
+const unreadCount = preparedPerDb((db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(swapRequests)
+    .innerJoin(messages, eq(messages.swapRequestId, swapRequests.id))
+    .where(
+      sql`(${swapRequests.requesterId} = ${sql.placeholder("user")} or ${swapRequests.responderId} = ${sql.placeholder("user")})
+        and ${messages.senderId} <> ${sql.placeholder("user")}
+        and not ${messages.isRead}`,
+    )
+    .prepare("unread_count"),
+);
+
+/** Messages in the user's requests, sent by the other party, not yet read (prepared: every screen polls it). */
 export async function unreadCountOf(db: Db, userId: number): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n
-    from ${swapRequests}
-    join ${messages} on ${messages.swapRequestId} = ${swapRequests.id}
-    where (${swapRequests.requesterId} = ${userId} or ${swapRequests.responderId} = ${userId})
-      and ${messages.senderId} <> ${userId}
-      and not ${messages.isRead}
-  `);
-  return result.rows[0]?.n ?? 0;
+  const [row] = await unreadCount(db).execute({ user: userId });
+  return row?.n ?? 0;
 }
 
 export type ConversationRow = {

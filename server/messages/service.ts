@@ -12,7 +12,7 @@ import {
   conversationRows,
   insertMessageOfParty,
   messageOfParty,
-  messagesOf,
+  messagesOfParty,
   requestOfParty,
   setConversationRead,
   setMessageRead,
@@ -41,8 +41,8 @@ async function requestForParty(db: Db, userId: number, swapRequestId: number) {
 
 /** Every message of one conversation, oldest first. */
 export async function listMessages(db: Db, user: UserRow, swapRequestId: number): Promise<Message[]> {
-  await requestForParty(db, user.id, swapRequestId);
-  const rows = await messagesOf(db, swapRequestId);
+  const rows = await messagesOfParty(db, user.id, swapRequestId);
+  if (!rows) throw notFound(NOT_FOUND);
   return rows.map(toMessage);
 }
 

@@ -1,4 +1,4 @@
-import helmet from "@fastify/helmet";
+import { createRequire } from "node:module";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 
@@ -7,8 +7,24 @@ type HeaderOptions = {
   cookieSecure: boolean;
 };
 
-const headers: FastifyPluginAsync<HeaderOptions> = async (app, { cookieSecure }) => {
-  await app.register(helmet, {
+type HeaderStep = { set: string; value: string } | { remove: string };
+type Middleware = (
+  req: unknown,
+  res: { setHeader: (name: string, value: string) => void; removeHeader: (name: string) => void },
+  next: (err?: unknown) => void,
+) => void;
+
+/**
+ * Helmet itself, as @fastify/helmet depends on it. That plugin builds Helmet's middleware again
+ * on every request (the policy parsed anew each time); the headers here never change, so they are
+ * worked out once.
+ */
+const helmet = createRequire(createRequire(import.meta.url).resolve("@fastify/helmet"))("helmet") as (
+  options: object,
+) => Middleware;
+
+function helmetOptions(cookieSecure: boolean) {
+  return {
     hsts: cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       useDefaults: false,
@@ -30,6 +46,30 @@ const headers: FastifyPluginAsync<HeaderOptions> = async (app, { cookieSecure })
         ...(cookieSecure ? { upgradeInsecureRequests: [] } : {}),
       },
     },
+  };
+}
+
+/** What Helmet does to a response with these options, recorded once to be replayed on each. */
+function helmetSteps(cookieSecure: boolean): HeaderStep[] {
+  const steps: HeaderStep[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => void steps.push({ set: name, value }),
+    removeHeader: (name: string) => void steps.push({ remove: name }),
+  };
+  helmet(helmetOptions(cookieSecure))({}, recorder, (err) => {
+    if (err) throw err;
+  });
+  return steps;
+}
+
+const headers: FastifyPluginAsync<HeaderOptions> = async (app, { cookieSecure }) => {
+  const steps = helmetSteps(cookieSecure);
+  app.addHook("onRequest", (_request, reply, done) => {
+    for (const step of steps) {
+      if ("set" in step) reply.raw.setHeader(step.set, step.value);
+      else reply.raw.removeHeader(step.remove);
+    }
+    done();
   });
 };
 

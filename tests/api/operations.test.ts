@@ -79,6 +79,32 @@ describe("on a migrated database", () => {
       .map((l) => JSON.parse(l))
       .find((e) => e.reqId === "who-asked-1" && e.msg === "request completed");
     expect(done?.userId).toBe(user.id);
+    // The user is named on that request's own logger: the next request, signed out, names nobody.
+    await new Client(baseUrl).get("/api/meta", { "x-request-id": "who-asked-2" });
+    const next = lines
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.reqId === "who-asked-2" && e.msg === "request completed");
+    expect(next).toHaveLength(1);
+    expect(next[0].userId).toBeUndefined();
+  });
+
+  it("sends the security headers, the content security policy among them, on every answer", async () => {
+    const { client } = await signedInClient(baseUrl);
+    for (const res of [
+      await client.get("/api/shifts"),
+      await new Client(baseUrl).get("/api/meta"),
+      await new Client(baseUrl).get("/api/no-such-route"),
+      await new Client(baseUrl).get("/api/shifts"),
+    ]) {
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      // Plain HTTP here (APP_URL http://): no HSTS.
+      expect(res.headers.get("strict-transport-security")).toBeNull();
+    }
   });
 
   it("is ready: the database answers and has every migration", async () => {
