@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
+import helmet from "helmet";
 
 type HeaderOptions = {
   /** Served over HTTPS: HSTS, and plain-HTTP subresources upgraded. */
@@ -14,14 +14,8 @@ type Middleware = (
   next: (err?: unknown) => void,
 ) => void;
 
-/**
- * Helmet itself, as @fastify/helmet depends on it. That plugin builds Helmet's middleware again
- * on every request (the policy parsed anew each time); the headers here never change, so they are
- * worked out once.
- */
-const helmet = createRequire(createRequire(import.meta.url).resolve("@fastify/helmet"))("helmet") as (
-  options: object,
-) => Middleware;
+// Helmet's headers never change, so they are worked out once at start and replayed on every
+// answer (@fastify/helmet built Helmet's middleware again, the policy parsed anew, per request).
 
 function helmetOptions(cookieSecure: boolean) {
   return {
@@ -56,7 +50,8 @@ function helmetSteps(cookieSecure: boolean): HeaderStep[] {
     setHeader: (name: string, value: string) => void steps.push({ set: name, value }),
     removeHeader: (name: string) => void steps.push({ remove: name }),
   };
-  helmet(helmetOptions(cookieSecure))({}, recorder, (err) => {
+  const middleware = helmet(helmetOptions(cookieSecure)) as unknown as Middleware;
+  middleware({}, recorder, (err) => {
     if (err) throw err;
   });
   return steps;
