@@ -10,8 +10,9 @@ export type ShiftStartWorkerOptions = { intervalMs?: number; batch?: number };
 declare module "fastify" {
   interface FastifyInstance {
     /**
-     * Runs a pass of the timed work now (or joins the one under way): requests whose shift started
-     * close, then due reminders go out. Tests move the clock, then call this.
+     * Runs a pass of the timed work that reads the clock after this call (after the one under way,
+     * if any): requests whose shift started close, then due reminders go out. Tests move the
+     * clock, then call this.
      */
     closeStartedNow: () => Promise<void>;
   }
@@ -64,6 +65,11 @@ function createShiftStartWorker(opts: { db: Db; clock: Clock; log: FastifyBaseLo
 
   return {
     runPass,
+    /** A pass that reads the clock after this call: one already under way may have read it before it moved. */
+    async passFromNow() {
+      await running;
+      await runPass();
+    },
     start() {
       if (!stopped) return;
       stopped = false;
@@ -81,7 +87,7 @@ function createShiftStartWorker(opts: { db: Db; clock: Clock; log: FastifyBaseLo
 export async function shiftStartWorker(app: FastifyInstance, opts: ShiftStartWorkerOptions = {}) {
   const { db, clock } = app.deps;
   const worker = createShiftStartWorker({ db, clock, log: app.log, ...opts });
-  app.decorate("closeStartedNow", () => worker.runPass());
+  app.decorate("closeStartedNow", () => worker.passFromNow());
   app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => worker.stop());
 }
