@@ -40,6 +40,7 @@ import { sameOriginGuard } from "./security/same-origin";
 import { shiftRoutes } from "./shifts/routes";
 import { swapRoutes } from "./swaps/routes";
 import { type ShiftStartWorkerOptions, shiftStartWorker } from "./swaps/shift-start-worker";
+import { threeWayRoutes } from "./swaps/three-way-routes";
 
 export type Limits = { auth: AuthLimits; authPerIp: number; registrationsPerIp: number; imports: Limit };
 
@@ -164,6 +165,7 @@ async function registerRoutes(app: FastifyInstance) {
   await app.register(messageRoutes);
   await app.register(realtimeRoutes);
   await app.register(swapRoutes);
+  await app.register(threeWayRoutes);
   await app.register(notifications, { worker: app.deps.notificationWorker });
   // On the root instance, not registered: its `closeStartedNow` is for the app's callers.
   await shiftStartWorker(app, app.deps.shiftStartWorker);

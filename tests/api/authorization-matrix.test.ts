@@ -497,6 +497,14 @@ const rows: Row[] = [
     owner: [200],
     others: "denied",
   },
+  {
+    // A day shift of the owner is a need of theirs (one they could ask a swap for).
+    method: "GET",
+    route: "/api/three-way-swaps/:shiftId",
+    call: async () => ({ path: `/api/three-way-swaps/${(await ownerShift()).id}` }),
+    owner: [200],
+    others: "denied",
+  },
 
   // Messages
   {

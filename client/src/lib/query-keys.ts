@@ -20,6 +20,7 @@ export const swapKeys = {
   open: () => [...swapKeys.all, "open"] as const,
   eligibleShifts: (date: string | null) => [...swapKeys.all, "eligible-shifts", date ?? "any"] as const,
   matches: (shiftId: number) => [...swapKeys.all, "matches", shiftId] as const,
+  threeWays: (shiftId: number, hub: string | null) => [...swapKeys.all, "three-ways", shiftId, hub ?? "all"] as const,
   /** Under swap requests: a swap change anywhere may take or close one. */
   coverAlerts: () => [...swapKeys.all, "cover-alerts"] as const,
 };

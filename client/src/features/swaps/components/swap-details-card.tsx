@@ -11,6 +11,7 @@ import { DealAgreement } from "./deal-agreement";
 import { GrsReminder } from "./grs-reminder";
 import { SwapActions } from "./swap-actions";
 import { SwapFacts } from "./swap-facts";
+import { ThreeWaySwaps } from "./three-way-swaps";
 
 /**
  * The 'Swap Details' card beside a conversation: the request, both agreements and the actions the
@@ -77,6 +78,11 @@ function Details({ request: r, myId, onDeleted }: { request: SwapRequest; myId: 
         {r.status === "completed" && <GrsReminder request={r} />}
 
         {role !== "other" && <SwapActions request={r} allowed={allowed} onDeleted={onDeleted} />}
+
+        {/* The need's own page (issue 37): while my request is open, the three-way swaps that would free it. */}
+        {role === "requester" && (r.status === "pending" || r.status === "accepted") && (
+          <ThreeWaySwaps shiftId={r.requesterShiftId} />
+        )}
       </CardContent>
     </Card>
   );

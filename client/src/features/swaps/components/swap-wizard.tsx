@@ -67,7 +67,7 @@ function WizardBody({
     <>
       <WizardHeader target={target} step={w.step} />
       <div className="flex min-h-0 flex-col gap-3 overflow-y-auto">
-        <CurrentStep w={w} target={target} />
+        <CurrentStep w={w} target={target} onClose={onClose} />
       </div>
       <WizardButtons w={w} onClose={onClose} />
     </>
@@ -113,7 +113,7 @@ function WizardHeader({ target, step }: { target: SwapWizardTarget | null; step:
   );
 }
 
-function CurrentStep({ w, target }: { w: Wizard; target: SwapWizardTarget | null }) {
+function CurrentStep({ w, target, onClose }: { w: Wizard; target: SwapWizardTarget | null; onClose: () => void }) {
   switch (w.step) {
     case "select-shift":
       return (
@@ -137,6 +137,7 @@ function CurrentStep({ w, target }: { w: Wizard; target: SwapWizardTarget | null
             asked={w.asked}
             choice={w.choice}
             onChoose={w.choose}
+            onProposed={onClose}
           />
         )
       );
