@@ -1,13 +1,31 @@
-import { and, asc, eq, ne, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { SwapStatus } from "../../common/enums";
 import type { Conversation } from "../../common/messages";
 import type { Db, Tx } from "../db/open";
-import { messages, shifts, swapRequests, users } from "../db/schema";
+import { messages, shifts, swapRequestParties, swapRequests, users } from "../db/schema";
+import { isSwapParty } from "../db/swap-party";
 
-const isParty = (userId: number) => or(eq(swapRequests.requesterId, userId), eq(swapRequests.responderId, userId));
+const isParty = (userId: number) => isSwapParty(swapRequests, userId);
 
-/** The request if the user is one of its two parties. */
+/** A three-way request's parties in cycle order, as one column (null for a pairwise request). */
+const partiesColumn = sql<number[] | null>`case when ${swapRequests.threeWay} then array(
+  select ${swapRequestParties.userId} from ${swapRequestParties}
+  where ${swapRequestParties.swapRequestId} = ${swapRequests.id} order by ${swapRequestParties.position}) end`;
+
+/**
+ * Whether a message from another party is unread by the user: a pairwise request's messages carry
+ * it; in a three-way request each party reads up to a message of their own (decision 038).
+ */
+const unreadBy = (
+  userId: number,
+  m: { id: AnyPgColumn; isRead: AnyPgColumn },
+) => sql`(case when ${swapRequests.threeWay} then ${m.id} > (
+    select ${swapRequestParties.readThroughMessageId} from ${swapRequestParties}
+    where ${swapRequestParties.swapRequestId} = ${swapRequests.id} and ${swapRequestParties.userId} = ${userId})
+  else not ${m.isRead} end)`;
+
+/** The request if the user is one of its parties. */
 export async function requestOfParty(db: Db, userId: number, swapRequestId: number) {
   const [row] = await db
     .select({
@@ -15,6 +33,8 @@ export async function requestOfParty(db: Db, userId: number, swapRequestId: numb
       status: swapRequests.status,
       requesterId: swapRequests.requesterId,
       responderId: swapRequests.responderId,
+      threeWay: swapRequests.threeWay,
+      partyIds: partiesColumn,
     })
     .from(swapRequests)
     .where(and(eq(swapRequests.id, swapRequestId), isParty(userId)))
@@ -40,6 +60,7 @@ export type InsertedRow = {
   isRead: boolean;
   requesterId: number;
   responderId: number | null;
+  partyIds: number[] | null;
 };
 
 const bare = (c: { name: string }) => sql.identifier(c.name);
@@ -53,11 +74,12 @@ export async function insertMessageOfParty(db: Db | Tx, userId: number, swapRequ
   const m = messages;
   const result = await db.execute<InsertedRow>(sql`
     with target as (
-      select ${r.id} as id, ${r.requesterId} as "requesterId", ${r.responderId} as "responderId"
+      select ${r.id} as id, ${r.requesterId} as "requesterId", ${r.responderId} as "responderId",
+        ${partiesColumn} as "partyIds"
       from ${r}
       where ${r.id} = ${swapRequestId}
         and ${r.status} <> 'cancelled'
-        and (${r.requesterId} = ${userId} or ${r.responderId} = ${userId})
+        and ${isParty(userId)}
       for share
     ), inserted as (
       insert into ${m} (${bare(m.swapRequestId)}, ${bare(m.senderId)}, ${bare(m.content)}, ${bare(m.isRead)})
@@ -65,7 +87,7 @@ export async function insertMessageOfParty(db: Db | Tx, userId: number, swapRequ
       returning ${m.id} as id, ${m.swapRequestId} as "swapRequestId", ${m.senderId} as "senderId",
         ${m.content} as content, ${m.createdAt} as "createdAt", ${m.isRead} as "isRead"
     )
-    select inserted.*, target."requesterId", target."responderId"
+    select inserted.*, target."requesterId", target."responderId", target."partyIds"
     from inserted join target on target.id = inserted."swapRequestId"
   `);
   return result.rows[0] as InsertedRow | undefined;
@@ -97,15 +119,29 @@ export async function setConversationRead(db: Db | Tx, userId: number, swapReque
   return rows.length;
 }
 
-/** Messages in the user's requests, sent by the other party, not yet read. */
+/** In a three-way request, the user has read up to this message (decision 038). */
+export async function setReadThrough(db: Db | Tx, userId: number, swapRequestId: number, messageId?: number) {
+  const p = swapRequestParties;
+  const upTo =
+    messageId ??
+    sql`(select coalesce(max(${messages.id}), 0) from ${messages} where ${messages.swapRequestId} = ${swapRequestId})`;
+  const rows = await db
+    .update(p)
+    .set({ readThroughMessageId: sql`greatest(${p.readThroughMessageId}, ${upTo})` })
+    .where(and(eq(p.swapRequestId, swapRequestId), eq(p.userId, userId)))
+    .returning({ readThrough: p.readThroughMessageId });
+  return rows.length;
+}
+
+/** Messages in the user's requests, sent by another party, not yet read by the user. */
 export async function unreadCountOf(db: Db, userId: number): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
     select count(*)::int as n
     from ${swapRequests}
     join ${messages} on ${messages.swapRequestId} = ${swapRequests.id}
-    where (${swapRequests.requesterId} = ${userId} or ${swapRequests.responderId} = ${userId})
+    where ${isParty(userId)}
       and ${messages.senderId} <> ${userId}
-      and not ${messages.isRead}
+      and ${unreadBy(userId, messages)}
   `);
   return result.rows[0]?.n ?? 0;
 }
@@ -168,9 +204,9 @@ export async function conversationRows(db: Db, userId: number, onlyRequestId?: n
     left join lateral (
       select count(*) as n
       from ${messages} ${m}
-      where ${m.swapRequestId} = ${r.id} and ${m.senderId} <> ${userId} and not ${m.isRead}
+      where ${m.swapRequestId} = ${r.id} and ${m.senderId} <> ${userId} and ${unreadBy(userId, m)}
     ) uc on true
-    where (${r.requesterId} = ${userId} or ${r.responderId} = ${userId})
+    where ${isParty(userId)}
       ${onlyRequestId === undefined ? sql`` : sql`and ${r.id} = ${onlyRequestId}`}
     order by "activityAt" desc, ${r.id} desc
   `);
