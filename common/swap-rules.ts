@@ -275,3 +275,7 @@ export function threeWayIntroMessage(parties: IntroParty[], dayLabel: (day: stri
   });
   return `${name(parties[0])} proposed a three-way swap: ${moves.join(" · ")}. Each of the three agrees on their own side; the last agreement completes it.`;
 }
+
+/** The system note of a three-way request whose party deleted their account. */
+export const threeWayLeftMessage = (name: string) =>
+  `${name} has left CrewSwap, so this three-way swap has ended for the other two.`;

@@ -112,3 +112,15 @@ export async function openThreeWayWithShifts(db: Conn, shiftIds: number[]): Prom
     .limit(1);
   return rows.length > 0;
 }
+
+/** The open three-way requests the user is a party of, locked in id order. */
+export function lockOpenThreeWayOf(tx: Tx, userId: number) {
+  return tx
+    .select({ r: swapRequests })
+    .from(swapRequests)
+    .innerJoin(swapRequestParties, eq(swapRequestParties.swapRequestId, swapRequests.id))
+    .where(and(eq(swapRequestParties.userId, userId), inArray(swapRequests.status, ["pending", "accepted"])))
+    .orderBy(asc(swapRequests.id))
+    .for("update", { of: swapRequests })
+    .then((rows) => rows.map((x) => x.r));
+}

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import type { SwapRequest } from "../../common/swaps";
 import { notificationOutbox, shifts } from "../../server/db/schema";
+import { workbook } from "../fixtures/workbooks";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { Client, signedInClient } from "./helpers/client";
+import { Client, PASSWORD, signedInClient } from "./helpers/client";
 import { calendarOn } from "./helpers/swaps";
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 let t: TestApp;
 let second: TestApp;
@@ -237,4 +240,60 @@ describe("POST /api/three-way-swaps and the request's life", () => {
       expect(owners[0].userId).toBe(s.ben.user.id);
     }
   }, 240_000);
+
+  it("ends the proposal for the other two when a party deletes their account", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    await agree(s.amy, r.id);
+    const gone = await s.cat.client.request("DELETE", "/api/profile", { password: PASSWORD });
+    expect(gone.status, gone.text).toBe(200);
+    for (const p of [s.amy, s.ben]) {
+      const left = await mine(p, r.id);
+      expect(left?.status).toBe("cancelled");
+      const chat = (await p.client.get(`/api/messages/${r.id}`)).body as { content: string }[];
+      expect(chat.at(-1)?.content).toBe(
+        "Cat Test has left CrewSwap, so this three-way swap has ended for the other two.",
+      );
+    }
+    // Ben, who takes the proposer's shift, leaving too: Amy keeps the ended proposal.
+    const s2 = await scene();
+    const r2 = await propose(s2);
+    expect((await s2.ben.client.request("DELETE", "/api/profile", { password: PASSWORD })).status).toBe(200);
+    expect((await mine(s2.amy, r2.id))?.status).toBe("cancelled");
+    expect((await agree(s2.cat, r2.id)).status).toBe(409);
+  });
+
+  it("keeps the three dates of a completed three-way swap when a party imports an older roster", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    for (const p of [s.amy, s.ben, s.cat]) expect((await agree(p, r.id)).status).toBe(200);
+    const [d, d3, d6] = s.days;
+    const uk = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+    const upload = (p: Person, rows: unknown[][]) => {
+      const form = new FormData();
+      const bytes = workbook({ Roster: [["Date", "Shift", "Start", "End"], ...rows] });
+      form.append("file", new Blob([new Uint8Array(bytes)], { type: XLSX_TYPE }), "roster.xlsx");
+      return p.client.post("/api/shifts/import", form);
+    };
+    const kept = (name: string, day: string) =>
+      `Kept your swap with ${name} on ${uk(day)}; your roster file does not show it yet. Has it been approved on GRS?`;
+    // Each file still shows the old days: working the shift given, resting the day taken.
+    const amy = await upload(s.amy, [
+      [uk(d), "D", "07:00", "19:00"],
+      [uk(d6), "RD", null, null],
+    ]);
+    expect(amy.status, amy.text).toBe(200);
+    expect(amy.body.kept.map((k: { reason: string }) => k.reason)).toEqual([kept("Ben Test", d), kept("Cat Test", d6)]);
+    const ben = await upload(s.ben, [
+      [uk(d), "RD", null, null],
+      [uk(d3), "D", "07:00", "19:00"],
+    ]);
+    expect(ben.body.kept.map((k: { reason: string }) => k.reason)).toEqual([kept("Amy Test", d), kept("Cat Test", d3)]);
+    const cat = await upload(s.cat, [[uk(d3), "RD", null, null]]);
+    expect(cat.body.kept.map((k: { reason: string }) => k.reason)).toEqual([kept("Ben Test", d3)]);
+    expect(types((await calendars(s)).amy)).toEqual([
+      [d, "rest_day"],
+      [d6, "night"],
+    ]);
+  });
 });
