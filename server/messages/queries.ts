@@ -171,6 +171,7 @@ export type ConversationRow = {
   lastSender: number | null;
   unread: number;
   activityAt: Date | string;
+  participants: { id: number; firstName: string; lastName: string }[] | null;
 };
 
 /** The user's conversations (one per swap request they are party to), in one query. */
@@ -189,7 +190,13 @@ export async function conversationRows(db: Db, userId: number, onlyRequestId?: n
       ${o.id} as "otherId", ${o.firstName} as "otherFirst", ${o.lastName} as "otherLast", ${o.hub} as "otherHub",
       ${lm.content} as "lastContent", ${lm.createdAt} as "lastAt", ${lm.senderId} as "lastSender",
       coalesce(uc.n, 0)::int as unread,
-      greatest(${r.createdAt}, ${r.updatedAt}, ${lm.createdAt}) as "activityAt"
+      greatest(${r.createdAt}, ${r.updatedAt}, ${lm.createdAt}) as "activityAt",
+      case when ${r.threeWay} then (
+        select json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName})
+          order by ${swapRequestParties.position})
+        from ${swapRequestParties} join ${users} on ${users.id} = ${swapRequestParties.userId}
+        where ${swapRequestParties.swapRequestId} = ${r.id}
+      ) end as participants
     from ${r}
     join ${s} on ${s.id} = ${r.requesterShiftId}
     left join ${users} ${rq} on ${rq.id} = ${r.requesterId}

@@ -158,6 +158,7 @@ function toConversation(userId: number, r: ConversationRow): Conversation {
         : { content: r.lastContent ?? "", createdAt: iso(r.lastAt), senderId: r.lastSender },
     unreadCount: r.unread,
     lastActivityAt: iso(r.activityAt),
+    ...(r.participants ? { participants: r.participants } : {}),
   };
 }
 

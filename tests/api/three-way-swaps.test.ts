@@ -122,6 +122,10 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     expect(await unread(s.amy)).toEqual(amyBefore);
     const convs = (await s.amy.client.get("/api/conversations")).body as { swapRequestId: number }[];
     expect(convs.some((c) => c.swapRequestId === r.id)).toBe(true);
+    // Each message can name its sender among the three.
+    const conv = (await s.ben.client.get(`/api/conversations/${r.id}`)).body;
+    expect(conv.participants.map((p: { firstName: string }) => p.firstName)).toEqual(["Amy", "Ben", "Cat"]);
+    expect((await s.eve.client.get(`/api/conversations/${r.id}`)).status).toBe(404);
     const chat = (await s.amy.client.get(`/api/messages/${r.id}`)).body as { content: string; senderId: number }[];
     expect(chat.at(-1)).toMatchObject({ content: "Works for me", senderId: s.cat.user.id });
   });

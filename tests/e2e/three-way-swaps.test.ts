@@ -56,6 +56,10 @@ describe("a three-way swap in Swap Details", () => {
       await who.page.screenshot({ path: `/tmp/${shot}.png`, fullPage: true });
       expect(await axeViolations(who.page)).toEqual([]);
     }
+    // The three-party chat names each message's sender.
+    await callApi(cat.page, "POST", "/api/messages", { swapRequestId: request.id, content: "Fine by me" });
+    const fromCat = ben.page.getByTestId("chat-message").filter({ hasText: "Fine by me" });
+    await fromCat.getByText("Cat Three", { exact: true }).waitFor();
     for (const who of [ben, cat, amy]) {
       if (who === amy) await amy.page.goto(`/messages/${request.id}`);
       const details = who.page.getByTestId("swap-details");
