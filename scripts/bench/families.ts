@@ -12,6 +12,7 @@ import { findMatches } from "../../server/swaps/find-matches";
 import { listMine } from "../../server/swaps/read-swap-requests";
 import { withWarnings } from "../../server/swaps/swap-warnings";
 import { BUDGETS, MESSAGE_MARK, READ_RATE, WRITE_RATE } from "./config";
+import { threeWayFamily } from "./three-way";
 import { type BenchUser, hubPath } from "./users";
 
 export type Family = {
@@ -113,6 +114,7 @@ export function families(today: string): Family[] {
       request: (u) => ({ path: `/api/find-matches/${u.shiftId}` }),
       sql: (db, user, u) => findMatches(db, user, u.shiftId, DEFAULT_WTR_LIMITS),
     },
+    threeWayFamily(),
     {
       name: "swap_list",
       ...read,

@@ -40,6 +40,7 @@ import { benchImport, benchLighthousePages, benchPushBurst, benchSockets } from 
 import { benchNotifications } from "./notifications";
 import { printAgainst, printTable, printWork } from "./report";
 import { startServers } from "./servers";
+import { measureThreeWays } from "./three-way";
 import { type Budget, printVerdicts, verdicts } from "./verdicts";
 
 if (args.help) {
@@ -121,6 +122,7 @@ async function benchOn(dbUrl: string) {
   const today = todayInLondon();
   const startLoad = os.loadavg();
   const { seed, client } = await prepare(dbUrl);
+  const threeWay = await measureThreeWays(dbUrl, today);
   const workNote = await enableStatementStats(dbUrl);
   log(workNote);
   const against = args.against ? buildAgainst(args.against, log) : undefined;
@@ -149,6 +151,7 @@ async function benchOn(dbUrl: string) {
     workSource: workNote,
     seed,
     client,
+    threeWay,
     ...results,
     budgets,
     pass: budgets.every((b) => b.verdict !== "FAIL" && b.verdict !== "MISSING"),

@@ -131,6 +131,9 @@ export const userAvailability = pgTable(
     uniqueIndex("user_availability_user_date_unique").on(t.userId, t.date),
     // A day's Available Off Days with their owners, from the index alone (find-matches).
     index("user_availability_day_idx").on(t.date, t.status, t.userId, t.id),
+    // Each clinician's Available Off Days alone (a few in a year of rows): the three-way search asks
+    // which of some hundred colleagues are free on which of some hundred days (migration 0016).
+    index("user_availability_free_idx").on(t.userId, t.date).where(sql`${t.status} = 'available'`),
   ],
 );
 

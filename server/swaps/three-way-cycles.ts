@@ -124,11 +124,16 @@ export function findThreeWays(pop: Population, a: Need, limits: WtrLimits | null
   const can = canTakeIn(pop.people, limits);
   const needsOf = new Map<number, Need[]>();
   for (const n of pop.needs) needsOf.set(n.ownerId, [...(needsOf.get(n.ownerId) ?? []), n]);
+  // Who is free on each day: only they can take a need that day.
+  const freeOn = new Map<string, Person[]>();
+  for (const p of pop.people.values()) {
+    for (const day of p.offDays) freeOn.set(day, [...(freeOn.get(day) ?? []), p]);
+  }
   const found: { cycle: Cycle; hubs: number }[] = [];
-  for (const B of pop.people.values()) {
+  for (const B of freeOn.get(a.date) ?? []) {
     if (B.id === A.id || !sameGrade(A, B) || can(B, a) !== null) continue;
     for (const b of needsOf.get(B.id) ?? []) {
-      for (const C of pop.people.values()) {
+      for (const C of freeOn.get(b.date) ?? []) {
         if (C.id === A.id || C.id === B.id || can(C, b) !== null) continue;
         for (const c of needsOf.get(C.id) ?? []) {
           const cycle = { a, b, c };

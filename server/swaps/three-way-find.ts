@@ -15,7 +15,7 @@ import { windowsAround } from "./three-way-windows";
  * Candidate cycles read for one need, best first, before the rest rules: enough that the rules
  * turning some away still leave THREE_WAY_LIMIT to list.
  */
-const CANDIDATES = 200;
+const CANDIDATES = 100;
 
 type Named = Pick<ThreeWayParty["user"], "firstName" | "lastName" | "clinicalGrade" | "hub">;
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ClinicalGrade, ShiftType } from "../../common/enums";
+import type { Db } from "../db/open";
 import { shifts, swapRequests, type UserRow, userAvailability, users } from "../db/schema";
 import { type Conn, swapColleagueOf } from "./queries";
 import type { ShiftsAlias } from "./warning-queries";
@@ -108,22 +109,38 @@ const fieldsOf = (p: "b" | "c") =>
       ["grade", "Grade"],
       ["hub", "Hub"],
     ]
-      .map(([from, to]) => `${p}."${from}" as "${p}${to}"`)
+      .map(([from, to]) =>
+        from === "date" ? `to_char(${p}.day, 'YYYY-MM-DD') as "${p}Date"` : `${p}."${from}" as "${p}${to}"`,
+      )
       .join(", "),
   );
+
+/** A need's columns under one alias (its day as a date), with its owner's from `users`. */
+const needColumns = (s: ShiftsAlias) =>
+  sql`${s.id} as "shiftId", ${s.userId} as "ownerId", ${s.date} as day, ${s.shiftType} as "shiftType",
+    ${s.startTime} as "startTime", ${s.endTime} as "endTime", ${users.firstName} as "firstName",
+    ${users.lastName} as "lastName", ${users.clinicalGrade} as grade, ${users.hub} as hub`;
+
+/** A request of its shift's owner that is open (pending or accepted): its shift is a need. */
+const openRequestOf = (r: ReturnType<typeof alias<typeof swapRequests, string>>, s: ShiftsAlias) =>
+  sql`${r.requesterShiftId} = ${s.id} and ${r.requesterId} = ${s.userId} and ${r.status} in ('pending', 'accepted')`;
 
 /**
  * The candidates of a three-way swap through my need on `date`, in one statement: each B (a
  * colleague free that day) with each of their needs b, and each C (a colleague with a need c on one
  * of my Available Off Days) free on b's day; with the off days that would let two of the three swap
  * directly. `hub` keeps B and C to one hub. Best first (fewest hubs crossed, soonest dates), at most
- * `limit`; the rest rules are checked on them afterwards. Index ranges: the day's Available Off Days
- * (date, status), each B's shifts (user_id, date), the shifts of my free days (date, shift_type),
- * each C's Available Off Day on b's day (user_id, date).
+ * `limit`; the rest rules are checked on them afterwards. Each kind of need is read by its own
+ * index: Seeking Coverage by (user_id, shift_type, date) for a B and (date, shift_type) on my free
+ * days, open requests by requester for a B and by start time on my free days; the day's Available
+ * Off Days by (date, status, user_id), and which Cs are free on which b's day by each C's own Available
+ * Off Days (user_id, date where available: migration 0016; through the day's index that was 36,000
+ * index entries for 200 days on 10,000 users). Not prepared: its generic plan ran three to five
+ * times slower than the plan made for the values.
  */
 // size: one statement; its parts are the three steps of the cycle.
 export async function threeWayCandidates(
-  db: Conn,
+  db: Db,
   me: Pick<UserRow, "id" | "clinicalGrade" | "hub">,
   date: string,
   today: string,
@@ -131,6 +148,7 @@ export async function threeWayCandidates(
   limit: number,
 ): Promise<ThreeWayCandidate[]> {
   const [bs, cs] = [alias(shifts, "bs"), alias(shifts, "cs")];
+  const [br, cr] = [alias(swapRequests, "br"), alias(swapRequests, "cr")];
   const [mine, ua, ub, ubc, uc] = [
     alias(userAvailability, "mine"),
     alias(userAvailability, "ua"),
@@ -139,36 +157,51 @@ export async function threeWayCandidates(
     alias(userAvailability, "uc"),
   ];
   const inHub: SQL = hub ? sql`and ${users.hub} = ${hub}::hub` : sql``;
-  const rows = await db.execute<FlatRow>(sql`
-    with free as (
+  const bShift = sql`${bs.userId} = bu.id and ${bs.date} > ${today}::date and ${bs.isProtected} = false`;
+  const cShift = sql`${cs.date} = free.day and ${cs.isProtected} = false`;
+  const { rows } = await db.execute<FlatRow>(
+    sql`
+    with free as materialized (
       select ${mine.date} as day from ${userAvailability} ${mine}
       where ${mine.userId} = ${me.id} and ${mine.status} = 'available' and ${mine.date} > ${today}::date),
-    b as (
-      select ${shiftFields(bs)}, ${users.firstName} as "firstName", ${users.lastName} as "lastName",
-        ${users.clinicalGrade} as grade, ${users.hub} as hub
-      from ${userAvailability} ${ua} join ${users} on ${users.id} = ${ua.userId}
-        join ${shifts} ${bs} on ${bs.userId} = ${users.id} and ${bs.date} > ${today}::date
-      where ${ua.date} = ${date} and ${ua.status} = 'available' and ${swapColleagueOf(me)} ${inHub}
-        and ${isNeed(bs, today)}),
-    c as (
-      select ${shiftFields(cs)}, ${users.firstName} as "firstName", ${users.lastName} as "lastName",
-        ${users.clinicalGrade} as grade, ${users.hub} as hub
-      from free join ${shifts} ${cs} on ${cs.date} = free.day
+    bu as materialized (
+      select ${users.id} as id from ${userAvailability} ${ua} join ${users} on ${users.id} = ${ua.userId}
+      where ${ua.date} = ${date}::date and ${ua.status} = 'available' and ${swapColleagueOf(me)} ${inHub}),
+    b as materialized (
+      select ${needColumns(bs)} from bu join ${shifts} ${bs} on ${bShift} and ${bs.shiftType} = 'seeking_coverage'
+        join ${users} on ${users.id} = bu.id
+      union
+      select ${needColumns(bs)} from bu join ${swapRequests} ${br} on ${br.requesterId} = bu.id
+        join ${shifts} ${bs} on ${openRequestOf(br, bs)} and ${bShift} and ${bs.shiftType} in ('day', 'night')
+        join ${users} on ${users.id} = bu.id),
+    c as materialized (
+      select ${needColumns(cs)} from free join ${shifts} ${cs} on ${cShift} and ${cs.shiftType} = 'seeking_coverage'
         join ${users} on ${users.id} = ${cs.userId}
-      where ${swapColleagueOf(me)} ${inHub} and ${isNeed(cs, today)})
+      where ${swapColleagueOf(me)} ${inHub}
+      union
+      select ${needColumns(cs)} from free join ${swapRequests} ${cr}
+          on ${cr.status} in ('pending', 'accepted') and ${cr.startsAt} >= free.day - 1 and ${cr.startsAt} < free.day + 2
+        join ${shifts} ${cs} on ${openRequestOf(cr, cs)} and ${cShift} and ${cs.shiftType} in ('day', 'night')
+        join ${users} on ${users.id} = ${cs.userId}
+      where ${swapColleagueOf(me)} ${inHub}),
+    cfree as (
+      select ${ub.userId} as owner, ${ub.date} as day from (select distinct "ownerId" from c) co
+        join ${userAvailability} ${ub} on ${ub.userId} = co."ownerId" and ${ub.status} = 'available'
+          and ${ub.date} in (select day from b))
     select ${fieldsOf("b")}, ${fieldsOf("c")},
-      exists (select 1 from free where free.day = b.date::date) as "meFreeOnB",
+      exists (select 1 from free where free.day = b.day) as "meFreeOnB",
       exists (select 1 from ${userAvailability} ${ubc} where ${ubc.userId} = b."ownerId"
-        and ${ubc.date} = c.date::date and ${ubc.status} = 'available') as "bFreeOnC",
+        and ${ubc.date} = c.day and ${ubc.status} = 'available') as "bFreeOnC",
       exists (select 1 from ${userAvailability} ${uc} where ${uc.userId} = c."ownerId"
-        and ${uc.date} = ${date} and ${uc.status} = 'available') as "cFreeOnA"
-    from b join ${userAvailability} ${ub} on ${ub.date} = b.date::date and ${ub.status} = 'available'
-      join c on c."ownerId" = ${ub.userId} and c."ownerId" <> b."ownerId"
-    order by (case when b.hub is not distinct from ${me.hub} then 0 else 1 end)
-        + (case when c.hub is not distinct from ${me.hub} or c.hub is not distinct from b.hub then 0 else 1 end),
-      greatest(b.date, c.date), least(b.date, c.date), b."shiftId", c."shiftId"
-    limit ${limit}`);
-  return rows.rows.map((r) => ({
+        and ${uc.date} = ${date}::date and ${uc.status} = 'available') as "cFreeOnA"
+    from b join cfree on cfree.day = b.day
+      join c on c."ownerId" = cfree.owner and c."ownerId" <> b."ownerId"
+    order by (case when b.hub is not distinct from ${me.hub}::hub then 0 else 1 end)
+        + (case when c.hub is not distinct from ${me.hub}::hub or c.hub is not distinct from b.hub then 0 else 1 end),
+      greatest(b.day, c.day), least(b.day, c.day), b."shiftId", c."shiftId"
+    limit ${limit}`,
+  );
+  return rows.map((r) => ({
     b: part(r, "b"),
     c: part(r, "c"),
     meFreeOnB: r.meFreeOnB as boolean,

@@ -1,0 +1,1 @@
+CREATE INDEX "user_availability_free_idx" ON "user_availability" USING btree ("user_id","date") WHERE "user_availability"."status" = 'available';
