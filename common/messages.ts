@@ -66,6 +66,8 @@ export const conversationSchema = z.object({
   lastMessage: z.object({ content: z.string(), createdAt: z.string(), senderId: z.number().int() }).nullable(),
   unreadCount: z.number().int(),
   lastActivityAt: z.string(),
+  /** A three-way request's three parties (DESIGN §5.23), so each message can name its sender; absent for pairs. */
+  participants: z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() })).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -73,9 +73,18 @@ export function returnShiftOf<S extends { date: string; startTime: string | null
 
 export type SwapRole = "requester" | "responder" | "other";
 
-/** The users a request concerns: its requester and, once there is one, its responder. */
-export const partiesOf = (r: { requesterId: number; responderId: number | null }): number[] =>
-  r.responderId === null ? [r.requesterId] : [r.requesterId, r.responderId];
+/**
+ * The users a request concerns: its requester and, once there is one, its responder; a three-way
+ * request's answer names all three in `parties` (DESIGN §5.23).
+ */
+export const partiesOf = (r: {
+  requesterId: number;
+  responderId: number | null;
+  parties?: { user: { id: number } }[];
+}): number[] => {
+  if (r.parties) return r.parties.map((p) => p.user.id);
+  return r.responderId === null ? [r.requesterId] : [r.requesterId, r.responderId];
+};
 
 export function roleOf(r: { requesterId: number; responderId: number | null }, userId: number): SwapRole {
   if (r.requesterId === userId) return "requester";
@@ -214,3 +223,59 @@ export const swapStatusLabels: Record<SwapStatus, string> = {
   completed: "Completed",
   cancelled: "Cancelled",
 };
+
+/** A three-way request as one party sees it: their own agreement and how many of the other two agreed. */
+export type ThreeWayState = { status: SwapStatus; mine: boolean; othersAgreed: number };
+
+/**
+ * The status machine of a three-way request (DESIGN §5.23), for each party on their own side:
+ * agree (the third agreement completes it), withdraw their agreement while it is open, or decline
+ * (it ends for all three). Editing, cancelling, restoring and deleting belong to pairwise requests.
+ */
+export function decideThreeWay(action: "agree" | "unagree" | "reject", s: ThreeWayState): Decision {
+  const closed = s.status === "declined" || s.status === "completed" || s.status === "cancelled";
+  if (closed) return refuse(409, stateMessages[s.status as keyof typeof stateMessages]);
+  const flags = (mine: boolean) => ({ requesterAgreed: mine, responderAgreed: s.othersAgreed === 2 });
+  switch (action) {
+    case "agree":
+      if (s.mine) return refuse(409, "You have already agreed to this swap");
+      if (s.othersAgreed === 2) return to({ status: "completed", requesterAgreed: true, responderAgreed: true }, true);
+      return to({ status: "accepted", ...flags(true) });
+    case "unagree":
+      if (!s.mine) return refuse(409, "You have not agreed to this swap");
+      return to({ status: s.othersAgreed > 0 ? "accepted" : "pending", ...flags(false) });
+    case "reject":
+      return to({ status: "declined", requesterAgreed: false, responderAgreed: false });
+  }
+}
+
+/** Whose shift a three-way party takes: the previous party's, in cycle order. */
+export const takenFrom = (position: number, count = 3) => (position + count - 1) % count;
+
+/** The system note of a three-way request one party declined (it ends for all three). */
+export const threeWayDeclinedMessage = (name: string) =>
+  `${name} declined this three-way swap, so it has ended for all three.`;
+
+type IntroParty = {
+  user: { firstName: string; lastName: string };
+  gives: { date: string; shiftType: ShiftType; startTime: string | null; endTime: string | null };
+};
+
+/**
+ * The system note that opens a three-way request's conversation: who takes whose shift, in cycle
+ * order ('Sam Lee proposed a three-way swap: Ann Ray takes Sam Lee's Sat 12 Dec day · …').
+ */
+export function threeWayIntroMessage(parties: IntroParty[], dayLabel: (day: string) => string): string {
+  const name = (p: IntroParty) => `${p.user.firstName} ${p.user.lastName}`.trim();
+  const worked = (g: IntroParty["gives"]) =>
+    g.shiftType === "day" || g.shiftType === "night" ? g.shiftType : coveredShiftType(g);
+  const moves = parties.map((p, i) => {
+    const taker = parties[(i + 1) % parties.length];
+    return `${name(taker)} takes ${name(p)}'s ${dayLabel(p.gives.date)} ${worked(p.gives)}`;
+  });
+  return `${name(parties[0])} proposed a three-way swap: ${moves.join(" · ")}. Each of the three agrees on their own side; the last agreement completes it.`;
+}
+
+/** The system note of a three-way request whose party deleted their account. */
+export const threeWayLeftMessage = (name: string) =>
+  `${name} has left CrewSwap, so this three-way swap has ended for the other two.`;

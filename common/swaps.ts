@@ -3,6 +3,7 @@ import { isCalendarDay } from "./dates";
 import { clinicalGrades, shiftTypes, swapStatuses } from "./enums";
 import { MAX_ROW_ID } from "./message-rules";
 import { INTRO_MESSAGE_MAX, MAX_OFFERS, OFFER_LIMIT_MESSAGE } from "./swap-rules";
+import { threeWayPartySchema } from "./three-way";
 import { swapParties, type Warning } from "./working-time";
 import { wtrRules } from "./working-time-types";
 
@@ -117,6 +118,10 @@ export type SwapShift = z.infer<typeof swapShiftSchema>;
 export const swapOfferSchema = z.object({ shiftId: key, accepted: z.boolean(), shift: swapShiftSchema });
 export type SwapOffer = z.infer<typeof swapOfferSchema>;
 
+/** One of the three parties of a three-way request (the search's party) and whether they have agreed. */
+export const threeWayRequestPartySchema = threeWayPartySchema.extend({ agreed: z.boolean() });
+export type ThreeWayRequestParty = z.infer<typeof threeWayRequestPartySchema>;
+
 /** A swap request as every endpoint returns it (DESIGN §4). */
 export const swapRequestSchema = z.object({
   id: key,
@@ -148,6 +153,11 @@ export const swapRequestSchema = z.object({
    * request is closed, and without responder warnings while nobody has responded.
    */
   warnings: z.array(warningSchema),
+  /**
+   * A three-way request's three parties (DESIGN §5.23), the proposer first; absent on pairwise
+   * requests. Requester and responder are then its first leg: the proposer gives, the second takes.
+   */
+  parties: z.array(threeWayRequestPartySchema).optional(),
 });
 export type SwapRequest = z.infer<typeof swapRequestSchema>;
 

@@ -162,6 +162,9 @@ export const swapRequests = pgTable(
     requesterAgreedAt: timestamp("requester_agreed_at", { withTimezone: true }),
     responderAgreedAt: timestamp("responder_agreed_at", { withTimezone: true }),
     acceptedOfferShiftId: integer("accepted_offer_shift_id"),
+    // A three-way request (DESIGN §5.23, decision 038): its three parties are rows of
+    // swap_request_parties; requester and responder are the first leg (A gives, B takes).
+    threeWay: boolean("three_way").notNull().default(false),
     // When the requester's shift starts (London time; untimed by the display times): kept by
     // triggers from the shift (migration 0012, decision 035), so open requests close on time.
     startsAt: timestamp("starts_at", { withTimezone: true }),
@@ -196,6 +199,35 @@ export const swapRequestOffers = pgTable(
     accepted: boolean("accepted").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.swapRequestId, t.shiftId] }), index("swap_request_offers_shift_idx").on(t.shiftId)],
+);
+
+/**
+ * The parties of a three-way request in cycle order (decision 038): position 0 is the proposer (the
+ * request's requester), 1 takes position 0's shift (the responder), 2 takes position 1's; position 0
+ * takes position 2's. Each party agrees on their own row; each reads the conversation up to a message.
+ */
+export const swapRequestParties = pgTable(
+  "swap_request_parties",
+  {
+    swapRequestId: integer("swap_request_id")
+      .notNull()
+      .references(() => swapRequests.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    givesShiftId: integer("gives_shift_id")
+      .notNull()
+      .references(() => shifts.id, { onDelete: "cascade" }),
+    agreedAt: timestamp("agreed_at", { withTimezone: true }),
+    readThroughMessageId: integer("read_through_message_id").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.swapRequestId, t.position] }),
+    uniqueIndex("swap_request_parties_request_user_unique").on(t.swapRequestId, t.userId),
+    index("swap_request_parties_user_idx").on(t.userId),
+    index("swap_request_parties_shift_idx").on(t.givesShiftId),
+  ],
 );
 
 export const messages = pgTable(
@@ -257,6 +289,7 @@ export const passwordResets = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type ShiftRow = typeof shifts.$inferSelect;
 export type SwapRequestRow = typeof swapRequests.$inferSelect;
+export type SwapRequestPartyRow = typeof swapRequestParties.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 
 /** Counters for per-account limits, shared by every app instance. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/open";
 import {
   rateLimits,
@@ -6,6 +7,7 @@ import {
   shifts,
   shiftType,
   swapRequestOffers,
+  swapRequestParties,
   swapRequests,
   userAvailability,
   users,
@@ -61,16 +63,41 @@ export async function swappedDays(tx: Tx, userId: number, days: string[]): Promi
   const r = swapRequests;
   const { rows } = await tx.execute<SwappedDay>(sql`
     select to_char(${shifts.date}, 'YYYY-MM-DD') as "date", ${r.id} as "swapRequestId", ${r.grsApproved} as "grsApproved",
-           ${users.firstName} || ' ' || ${users.lastName} as "otherName"
+           ${users.firstName} || ' ' || ${users.lastName} as "otherName", ${r.updatedAt} as "updatedAt"
       from ${r}
       join ${shifts} on ${shifts.id} in (${r.requesterShiftId}, ${r.acceptedOfferShiftId})
       join ${users} on ${users.id} = case when ${r.requesterId} = ${userId} then ${r.responderId} else ${r.requesterId} end
-     where ${r.status} = 'completed'
+     where ${r.status} = 'completed' and not ${r.threeWay}
        and (${r.requesterId} = ${userId} or ${r.responderId} = ${userId})
        and ${shifts.date} = any(${dayList(days)})
-     order by ${r.updatedAt} desc, ${r.id} desc`);
-  for (const row of rows) if (!found.has(row.date)) found.set(row.date, row);
+    union all
+    ${threeWaySwappedDays(userId, days)}
+    order by "updatedAt" desc, "swapRequestId" desc`);
+  for (const { date, swapRequestId, otherName, grsApproved } of rows) {
+    if (!found.has(date)) found.set(date, { date, swapRequestId: Number(swapRequestId), otherName, grsApproved });
+  }
   return found;
+}
+
+/**
+ * A completed three-way swap's days for one of its parties (decision 038): the day of the shift they
+ * gave, named by its taker, and the day of the shift they took, named by its giver.
+ */
+function threeWaySwappedDays(userId: number, days: string[]) {
+  const r = swapRequests;
+  const [p, q, o] = [alias(swapRequestParties, "p"), alias(swapRequestParties, "q"), alias(swapRequestParties, "o")];
+  return sql`
+    select to_char(${shifts.date}, 'YYYY-MM-DD') as "date", ${r.id} as "swapRequestId", ${r.grsApproved} as "grsApproved",
+           ${users.firstName} || ' ' || ${users.lastName} as "otherName", ${r.updatedAt} as "updatedAt"
+      from ${swapRequestParties} ${p}
+      join ${r} on ${r.id} = ${p.swapRequestId} and ${r.status} = 'completed'
+      join ${swapRequestParties} ${q} on ${q.swapRequestId} = ${p.swapRequestId}
+        and ${q.position} in (${p.position}, (${p.position} + 2) % 3)
+      join ${shifts} on ${shifts.id} = ${q.givesShiftId}
+      join ${swapRequestParties} ${o} on ${o.swapRequestId} = ${p.swapRequestId}
+        and ${o.position} = case when ${q.position} = ${p.position} then (${p.position} + 1) % 3 else ${q.position} end
+      join ${users} on ${users.id} = ${o.userId}
+     where ${p.userId} = ${userId} and ${shifts.date} = any(${dayList(days)})`;
 }
 
 /** Key space of the per-user advisory lock that serialises two imports of one user. */

@@ -1,14 +1,32 @@
-import { and, asc, eq, ne, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, ne, type Placeholder, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { SwapStatus } from "../../common/enums";
 import type { Conversation } from "../../common/messages";
 import type { Db, Tx } from "../db/open";
 import { preparedPerDb } from "../db/prepared";
-import { type MessageRow, messages, shifts, swapRequests, users } from "../db/schema";
+import { type MessageRow, messages, shifts, swapRequestParties, swapRequests, users } from "../db/schema";
+import { isSwapParty } from "../db/swap-party";
 
-const isParty = (userId: number) => or(eq(swapRequests.requesterId, userId), eq(swapRequests.responderId, userId));
+const isParty = (userId: number | Placeholder) => isSwapParty(swapRequests, userId);
 
-/** The request if the user is one of its two parties. */
+/** A three-way request's parties in cycle order, as one column (null for a pairwise request). */
+const partiesColumn = sql<number[] | null>`case when ${swapRequests.threeWay} then array(
+  select ${swapRequestParties.userId} from ${swapRequestParties}
+  where ${swapRequestParties.swapRequestId} = ${swapRequests.id} order by ${swapRequestParties.position}) end`;
+
+/**
+ * Whether a message from another party is unread by the user: a pairwise request's messages carry
+ * it; in a three-way request each party reads up to a message of their own (decision 038).
+ */
+const unreadBy = (
+  userId: number | Placeholder,
+  m: { id: AnyPgColumn; isRead: AnyPgColumn },
+) => sql`(case when ${swapRequests.threeWay} then ${m.id} > (
+    select ${swapRequestParties.readThroughMessageId} from ${swapRequestParties}
+    where ${swapRequestParties.swapRequestId} = ${swapRequests.id} and ${swapRequestParties.userId} = ${userId})
+  else not ${m.isRead} end)`;
+
+/** The request if the user is one of its parties. */
 export async function requestOfParty(db: Db, userId: number, swapRequestId: number) {
   const [row] = await db
     .select({
@@ -16,6 +34,8 @@ export async function requestOfParty(db: Db, userId: number, swapRequestId: numb
       status: swapRequests.status,
       requesterId: swapRequests.requesterId,
       responderId: swapRequests.responderId,
+      threeWay: swapRequests.threeWay,
+      partyIds: partiesColumn,
     })
     .from(swapRequests)
     .where(and(eq(swapRequests.id, swapRequestId), isParty(userId)))
@@ -24,7 +44,7 @@ export async function requestOfParty(db: Db, userId: number, swapRequestId: numb
 }
 
 /**
- * One conversation's messages, oldest first, if the user is one of the request's two parties;
+ * One conversation's messages, oldest first, if the user is one of the request's parties;
  * undefined otherwise. One prepared statement: the party check and the messages in a single round
  * trip, planned once per pooled connection (the conversation screen polls it).
  */
@@ -36,10 +56,7 @@ const partyMessages = preparedPerDb((db) =>
     .where(
       and(
         eq(swapRequests.id, sql.placeholder("request")),
-        or(
-          eq(swapRequests.requesterId, sql.placeholder("user")),
-          eq(swapRequests.responderId, sql.placeholder("user")),
-        ),
+        isParty(sql.placeholder("user")),
       ),
     )
     .orderBy(asc(messages.createdAt), asc(messages.id))
@@ -65,6 +82,7 @@ export type InsertedRow = {
   isRead: boolean;
   requesterId: number;
   responderId: number | null;
+  partyIds: number[] | null;
 };
 
 const bare = (c: { name: string }) => sql.identifier(c.name);
@@ -80,11 +98,12 @@ export async function insertMessageOfParty(db: Db | Tx, userId: number, swapRequ
   const m = messages;
   const result = await db.execute<InsertedRow>(sql`
     with target as (
-      select ${r.id} as id, ${r.requesterId} as "requesterId", ${r.responderId} as "responderId"
+      select ${r.id} as id, ${r.requesterId} as "requesterId", ${r.responderId} as "responderId",
+        ${partiesColumn} as "partyIds"
       from ${r}
       where ${r.id} = ${swapRequestId}
         and ${r.status} <> 'cancelled'
-        and (${r.requesterId} = ${userId} or ${r.responderId} = ${userId})
+        and ${isParty(userId)}
       for share
     ), answered as (
       update ${r} set ${bare(r.responderAnswered)} = true
@@ -97,7 +116,7 @@ export async function insertMessageOfParty(db: Db | Tx, userId: number, swapRequ
       returning ${m.id} as id, ${m.swapRequestId} as "swapRequestId", ${m.senderId} as "senderId",
         ${m.content} as content, ${m.createdAt} as "createdAt", ${m.isRead} as "isRead"
     )
-    select inserted.*, target."requesterId", target."responderId"
+    select inserted.*, target."requesterId", target."responderId", target."partyIds"
     from inserted join target on target.id = inserted."swapRequestId"
   `);
   return result.rows[0] as InsertedRow | undefined;
@@ -129,20 +148,34 @@ export async function setConversationRead(db: Db | Tx, userId: number, swapReque
   return rows.length;
 }
 
+/** In a three-way request, the user has read up to this message (decision 038). */
+export async function setReadThrough(db: Db | Tx, userId: number, swapRequestId: number, messageId?: number) {
+  const p = swapRequestParties;
+  const upTo =
+    messageId ??
+    sql`(select coalesce(max(${messages.id}), 0) from ${messages} where ${messages.swapRequestId} = ${swapRequestId})`;
+  const rows = await db
+    .update(p)
+    .set({ readThroughMessageId: sql`greatest(${p.readThroughMessageId}, ${upTo})` })
+    .where(and(eq(p.swapRequestId, swapRequestId), eq(p.userId, userId)))
+    .returning({ readThrough: p.readThroughMessageId });
+  return rows.length;
+}
+
 const unreadCount = preparedPerDb((db) =>
   db
     .select({ n: sql<number>`count(*)::int` })
     .from(swapRequests)
     .innerJoin(messages, eq(messages.swapRequestId, swapRequests.id))
     .where(
-      sql`(${swapRequests.requesterId} = ${sql.placeholder("user")} or ${swapRequests.responderId} = ${sql.placeholder("user")})
+      sql`${isParty(sql.placeholder("user"))}
         and ${messages.senderId} <> ${sql.placeholder("user")}
-        and not ${messages.isRead}`,
+        and ${unreadBy(sql.placeholder("user"), messages)}`,
     )
     .prepare("unread_count"),
 );
 
-/** Messages in the user's requests, sent by the other party, not yet read (prepared: every screen polls it). */
+/** Messages in the user's requests, sent by another party, not yet read by the user (prepared: every screen polls it). */
 export async function unreadCountOf(db: Db, userId: number): Promise<number> {
   const [row] = await unreadCount(db).execute({ user: userId });
   return row?.n ?? 0;
@@ -173,6 +206,7 @@ export type ConversationRow = {
   lastSender: number | null;
   unread: number;
   activityAt: Date | string;
+  participants: { id: number; firstName: string; lastName: string }[] | null;
 };
 
 /** The user's conversations (one per swap request they are party to), in one query. */
@@ -191,7 +225,13 @@ export async function conversationRows(db: Db, userId: number, onlyRequestId?: n
       ${o.id} as "otherId", ${o.firstName} as "otherFirst", ${o.lastName} as "otherLast", ${o.hub} as "otherHub",
       ${lm.content} as "lastContent", ${lm.createdAt} as "lastAt", ${lm.senderId} as "lastSender",
       coalesce(uc.n, 0)::int as unread,
-      greatest(${r.createdAt}, ${r.updatedAt}, ${lm.createdAt}) as "activityAt"
+      greatest(${r.createdAt}, ${r.updatedAt}, ${lm.createdAt}) as "activityAt",
+      case when ${r.threeWay} then (
+        select json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName})
+          order by ${swapRequestParties.position})
+        from ${swapRequestParties} join ${users} on ${users.id} = ${swapRequestParties.userId}
+        where ${swapRequestParties.swapRequestId} = ${r.id}
+      ) end as participants
     from ${r}
     join ${s} on ${s.id} = ${r.requesterShiftId}
     left join ${users} ${rq} on ${rq.id} = ${r.requesterId}
@@ -206,9 +246,9 @@ export async function conversationRows(db: Db, userId: number, onlyRequestId?: n
     left join lateral (
       select count(*) as n
       from ${messages} ${m}
-      where ${m.swapRequestId} = ${r.id} and ${m.senderId} <> ${userId} and not ${m.isRead}
+      where ${m.swapRequestId} = ${r.id} and ${m.senderId} <> ${userId} and ${unreadBy(userId, m)}
     ) uc on true
-    where (${r.requesterId} = ${userId} or ${r.responderId} = ${userId})
+    where ${isParty(userId)}
       ${onlyRequestId === undefined ? sql`` : sql`and ${r.id} = ${onlyRequestId}`}
     order by "activityAt" desc, ${r.id} desc
   `);

@@ -16,6 +16,7 @@ import {
   requestOfParty,
   setConversationRead,
   setMessageRead,
+  setReadThrough,
   unreadCountOf,
 } from "./queries";
 
@@ -62,7 +63,7 @@ export async function sendMessage(db: Db, user: UserRow, input: SendMessageInput
         actorId: user.id,
         messageId: added.id,
       });
-      const parties = partiesOf({ requesterId: added.requesterId, responderId: added.responderId });
+      const parties = added.partyIds ?? partiesOf({ requesterId: added.requesterId, responderId: added.responderId });
       await notifyUsers(tx, parties, { type: "NEW_MESSAGE", payload: { swapRequestId: added.swapRequestId } });
     }
     return added;
@@ -90,6 +91,8 @@ export async function markMessageRead(db: Db, user: UserRow, messageId: number):
   if (found.isRead) return toMessage(found);
   const updated = await db.transaction(async (tx) => {
     const marked = await setMessageRead(tx, messageId);
+    // In a three-way request this reader's own mark moves too (decision 038); a no-op for pairs.
+    await setReadThrough(tx, user.id, found.swapRequestId, messageId);
     await markNotificationsRead(tx, user.id, found.swapRequestId);
     await tellReadTo(tx, [found.senderId, user.id], found.swapRequestId);
     return marked;
@@ -102,8 +105,9 @@ export async function markConversationRead(db: Db, user: UserRow, swapRequestId:
   const request = await requestForParty(db, user.id, swapRequestId);
   const updated = await db.transaction(async (tx) => {
     const marked = await setConversationRead(tx, user.id, swapRequestId);
+    if (request.threeWay) await setReadThrough(tx, user.id, swapRequestId);
     await markNotificationsRead(tx, user.id, swapRequestId);
-    if (marked > 0) await tellReadTo(tx, partiesOf(request), swapRequestId);
+    if (marked > 0 || request.threeWay) await tellReadTo(tx, request.partyIds ?? partiesOf(request), swapRequestId);
     return marked;
   });
   return { updated };
@@ -156,6 +160,7 @@ function toConversation(userId: number, r: ConversationRow): Conversation {
         : { content: r.lastContent ?? "", createdAt: iso(r.lastAt), senderId: r.lastSender },
     unreadCount: r.unread,
     lastActivityAt: iso(r.activityAt),
+    ...(r.participants ? { participants: r.participants } : {}),
   };
 }
 

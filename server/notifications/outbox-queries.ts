@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ShiftType } from "../../common/enums";
 import type { Db, Tx } from "../db/open";
-import { notificationOutbox, notificationSettings, shifts, swapRequests, users } from "../db/schema";
+import { notificationOutbox, notificationSettings, shifts, swapRequestParties, swapRequests, users } from "../db/schema";
 
 /** A column as an insert list or set clause names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
@@ -11,6 +11,8 @@ export type ContextRow = {
   actorId: number;
   requesterId: number;
   responderId: number | null;
+  /** A three-way request's parties in cycle order (decision 038); null for a pairwise request. */
+  parties: number[] | null;
   actorFirst: string;
   actorLast: string;
   shiftDate: string;
@@ -26,6 +28,10 @@ export async function eventContexts(
   const result = await tx.execute<ContextRow>(sql`
     select e.request as "swapRequestId", e.actor as "actorId", ${swapRequests.requesterId} as "requesterId",
            ${swapRequests.responderId} as "responderId", ${users.firstName} as "actorFirst",
+           case when ${swapRequests.threeWay} then array(
+             select ${swapRequestParties.userId} from ${swapRequestParties}
+             where ${swapRequestParties.swapRequestId} = ${swapRequests.id} order by ${swapRequestParties.position}
+           ) end as parties,
            ${users.lastName} as "actorLast", ${shifts.date} as "shiftDate", ${shifts.shiftType} as "shiftType"
     from unnest(${`{${events.map((e) => e.swapRequestId).join(",")}}`}::int[],
                 ${`{${events.map((e) => e.actorId).join(",")}}`}::int[]) with ordinality

@@ -29,7 +29,8 @@ export async function recordNotifications(tx: Tx, events: NotificationEvent[]): 
 function outboxRows(event: NotificationEvent, row: ContextRow): OutboxInsert[] {
   // A request closed by its shift starting was closed by nobody: both parties hear of it.
   const byNobody = event.kind === "cancelled" && event.because === "shift_started";
-  const recipients = [row.requesterId, row.responderId].filter(
+  // A three-way request's parties are all three (DESIGN §5.23).
+  const recipients = (row.parties ?? [row.requesterId, row.responderId]).filter(
     (id): id is number => id !== null && (byNobody || id !== event.actorId),
   );
   const context: EventContext = {

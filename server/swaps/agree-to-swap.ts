@@ -32,6 +32,7 @@ import {
 import { completedSchedule } from "./send-reminders";
 import { isBusy, lockDays, lockParties, lockShifts, shiftById, shiftsByIds } from "./shift-queries";
 import { warningsFor } from "./swap-warnings";
+import { agreeThreeWay } from "./three-way-lifecycle";
 
 type LockPlan = { userIds: number[]; shiftIds: number[]; days: { userId: number; date: string }[] };
 
@@ -88,6 +89,12 @@ export type AgreeOptions = {
 
 export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptions): Promise<SwapRequest> {
   const { acceptedOfferShiftId } = options;
+  // A request never changes kind, so an unlocked read decides which agreement it takes.
+  if ((await requestById(db, id))?.threeWay) {
+    if (acceptedOfferShiftId != null)
+      throw badRequest("A three-way swap has no return shift to pick", "acceptedOfferShiftId");
+    return agreeThreeWay(db, me, id, options);
+  }
   return transact(db, async (tx) => {
     const { r, offerIds } = await lockForAgreement(tx, me.id, id);
     const role = roleOf(r, me.id);

@@ -3,7 +3,6 @@ import {
   isSwapColleague,
   partiesOf,
   requesterShiftIssue,
-  roleOf,
   type SwapAction,
   type SwapRole,
   type Transition,
@@ -16,7 +15,7 @@ import { AppError, badRequest, conflict, notFound } from "../errors";
 import { recordNotification } from "../notifications/record";
 import { alertColleagues, type CoverAlertOptions } from "./cover-alerts";
 import { hydrateOne } from "./detail-queries";
-import { check, clearedAgreements, lockForParty, SWAP_NOT_FOUND, swapUpdated } from "./kernel";
+import { check, clearedAgreements, lockForParty, partyIdsOfRow, roleIn, SWAP_NOT_FOUND, swapUpdated } from "./kernel";
 import {
   clearOfferChoice,
   deleteRequestRow,
@@ -29,6 +28,7 @@ import {
 import { checkNoDuplicate, checkOffers, checkResponder, OTHER_OPEN_WITH_YOU } from "./request-checks";
 import { addressedSchedule } from "./send-reminders";
 import { lockShifts, shiftById } from "./shift-queries";
+import { rejectThreeWay, unagreeThreeWay } from "./three-way-lifecycle";
 
 /** Runs one transition that only touches the request itself, then tells both parties. */
 async function simpleTransition(
@@ -43,12 +43,14 @@ async function simpleTransition(
     const d = check(action, role, r);
     if (d.next === "deleted") throw new Error(`${action} does not delete`);
     const updated = await apply(tx, r, role, d.next);
-    await swapUpdated(tx, id, [...partiesOf(r), ...partiesOf(updated)]);
+    await swapUpdated(tx, id, [...(await partyIdsOfRow(tx, r)), ...partiesOf(updated)]);
     return hydrateOne(tx, updated);
   });
 }
 
-export function unagree(db: Db, me: UserRow, id: number) {
+export async function unagree(db: Db, me: UserRow, id: number) {
+  // A request never changes kind, so an unlocked read decides which path it takes.
+  if ((await requestById(db, id))?.threeWay) return unagreeThreeWay(db, me, id);
   return simpleTransition(db, me, id, "unagree", async (tx, r, role, next) => {
     if (role === "responder") await clearOfferChoice(tx, r.id);
     const saved = await saveRequest(tx, r.id, {
@@ -62,7 +64,8 @@ export function unagree(db: Db, me: UserRow, id: number) {
   });
 }
 
-export function reject(db: Db, me: UserRow, id: number) {
+export async function reject(db: Db, me: UserRow, id: number) {
+  if ((await requestById(db, id))?.threeWay) return rejectThreeWay(db, me, id);
   return simpleTransition(db, me, id, "reject", async (tx, r) => {
     await clearOfferChoice(tx, r.id);
     // Declining is the responder's answer: no reminder follows (decision 037).
@@ -184,7 +187,8 @@ export async function offerToCover(db: Db, me: UserRow, id: number): Promise<Swa
     const r = await requestById(tx, id, true);
     if (!r) throw notFound(SWAP_NOT_FOUND);
     const requester = (await userById(tx, r.requesterId)) as UserRow;
-    const role = roleOf(r, me.id);
+    const role = await roleIn(tx, r, me.id);
+    if (r.threeWay && role === "other") throw notFound(SWAP_NOT_FOUND);
     // A request not listed to this user (another grade, or a requester whose address is unproven)
     // does not exist for them; checkResponder below holds me to the whole rule, with its own refusals.
     if (role === "other" && !isSwapColleague(me, requester)) throw notFound(SWAP_NOT_FOUND);

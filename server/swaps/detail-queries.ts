@@ -2,11 +2,13 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { askEveryoneFrom } from "../../common/reminder-rules";
 import { partiesOf, swappableShiftTypes } from "../../common/swap-rules";
-import type { SwapOffer, SwapRequest, SwapShift, SwapUser } from "../../common/swaps";
+import type { SwapOffer, SwapRequest, SwapShift, SwapUser, ThreeWayRequestParty } from "../../common/swaps";
 import type { Db } from "../db/open";
 import { preparedPerDb } from "../db/prepared";
 import { type SwapRequestRow, shifts, swapRequestOffers, swapRequests, type UserRow, users } from "../db/schema";
+import { isSwapParty } from "../db/swap-party";
 import { type Conn, swapColleagueOf } from "./queries";
+import { partiesWithShifts } from "./three-way-party-queries";
 
 const shiftColumns = {
   id: shifts.id,
@@ -81,6 +83,10 @@ export async function hydrate(
     offersByRequest.set(o.swapRequestId, list);
   }
 
+  const partiesByRequest = await threeWayParties(
+    db,
+    rows.filter((r) => r.threeWay).map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     requesterId: r.requesterId,
@@ -104,7 +110,27 @@ export async function hydrate(
     askEveryoneFrom: askEveryoneFrom(r)?.toISOString() ?? null,
     // Filled in by withWarnings (swap-warnings.ts) on the way out, from the calendars as they are then.
     warnings: [],
+    ...(r.threeWay ? { parties: partiesByRequest.get(r.id) ?? [] } : {}),
   }));
+}
+
+/** Each three-way request's parties in cycle order: each takes the previous party's shift. */
+async function threeWayParties(db: Conn, ids: number[]): Promise<Map<number, ThreeWayRequestParty[]>> {
+  const byRequest = new Map<number, ThreeWayRequestParty[]>();
+  const rows = await partiesWithShifts(db, ids);
+  for (const id of ids) {
+    const own = rows.filter((p) => p.swapRequestId === id);
+    byRequest.set(
+      id,
+      own.map((p, i) => ({
+        user: p.user,
+        gives: p.gives,
+        takes: own[(i + own.length - 1) % own.length].gives,
+        agreed: p.agreedAt !== null,
+      })),
+    );
+  }
+  return byRequest;
 }
 
 export async function hydrateOne(db: Conn, row: SwapRequestRow): Promise<SwapRequest> {
@@ -116,9 +142,7 @@ const requestsOfUser = preparedPerDb((db) =>
   db
     .select()
     .from(swapRequests)
-    .where(
-      sql`${swapRequests.requesterId} = ${sql.placeholder("user")} or ${swapRequests.responderId} = ${sql.placeholder("user")}`,
-    )
+    .where(isSwapParty(swapRequests, sql.placeholder("user")))
     .orderBy(desc(swapRequests.createdAt), desc(swapRequests.id))
     .prepare("swap_requests_of"),
 );

@@ -1,11 +1,12 @@
-import { decide, roleOf, type SwapAction, type SwapRole } from "../../common/swap-rules";
+import { decide, partiesOf, roleOf, type SwapAction, type SwapRole } from "../../common/swap-rules";
 import type { SwapShift } from "../../common/swaps";
-import type { Tx } from "../db/open";
+import type { Db, Tx } from "../db/open";
 import type { ShiftRow, SwapRequestRow } from "../db/schema";
-import { AppError, notFound } from "../errors";
+import { AppError, conflict, notFound } from "../errors";
 import { notifyUsers } from "../events/publish";
 import { alertedTo } from "./cover-alert-queries";
 import { clearOfferChoice, insertSwapMessage, removeOffer, requestById, saveRequest } from "./queries";
+import { isThreeWayParty, partyUserIdsOf } from "./three-way-party-queries";
 
 export const SWAP_NOT_FOUND = "Swap request not found";
 export const SHIFT_NOT_FOUND = "Shift not found";
@@ -35,8 +36,27 @@ function stateOf(r: SwapRequestRow) {
   };
 }
 
+/** Every party of the request: requester and responder, or a three-way request's three. */
+export async function partyIdsOfRow(tx: Tx, r: SwapRequestRow): Promise<number[]> {
+  return r.threeWay ? partyUserIdsOf(tx, r.id) : partiesOf(r);
+}
+
+/** The user's role in the request; a three-way party beyond its first leg is "responder" for the checks. */
+export async function roleIn(db: Tx | Db, r: SwapRequestRow, userId: number): Promise<SwapRole> {
+  const role = roleOf(r, userId);
+  if (role !== "other" || !r.threeWay) return role;
+  return (await isThreeWayParty(db, r.id, userId)) ? "responder" : "other";
+}
+
+export const THREE_WAY_ONLY_TOGETHER =
+  "A three-way swap cannot be edited, cancelled or deleted; any of the three can decline it instead";
+
+/** Actions of a pairwise request that a three-way request answers with 409 (DESIGN §5.23). */
+const pairwiseOnly: SwapAction[] = ["cancel", "edit", "delete", "undoDecline", "offerToCover"];
+
 /** Applies the status machine; throws the refusal as the matching HTTP error. */
 export function check(action: SwapAction, role: SwapRole, r: SwapRequestRow) {
+  if (r.threeWay && role !== "other" && pairwiseOnly.includes(action)) throw conflict(THREE_WAY_ONLY_TOGETHER);
   const d = decide(action, role, stateOf(r));
   if (!d.ok) throw new AppError(d.status, d.message);
   return d;
@@ -46,7 +66,7 @@ export function check(action: SwapAction, role: SwapRole, r: SwapRequestRow) {
 export async function lockForParty(tx: Tx, userId: number, id: number) {
   const r = await requestById(tx, id, true);
   if (!r) throw notFound(SWAP_NOT_FOUND);
-  return { r, role: roleOf(r, userId) };
+  return { r, role: await roleIn(tx, r, userId) };
 }
 
 export const clearedAgreements = {

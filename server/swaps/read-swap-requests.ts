@@ -1,5 +1,5 @@
 import { todayInLondon } from "../../common/dates";
-import { partiesOf, roleOf } from "../../common/swap-rules";
+import { partiesOf } from "../../common/swap-rules";
 import type { SwapRequest, SwapShift } from "../../common/swaps";
 import type { WtrLimits } from "../../common/working-time-types";
 import { coherentCache } from "../db/change-log";
@@ -7,7 +7,7 @@ import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { notFound } from "../errors";
 import { hydrate, hydrateOne, listRequestsOf, openRequestRows } from "./detail-queries";
-import { SWAP_NOT_FOUND, toSwapShift } from "./kernel";
+import { roleIn, SWAP_NOT_FOUND, toSwapShift } from "./kernel";
 import { requestById } from "./queries";
 import { swappableShiftsOf } from "./shift-queries";
 import { withWarnings } from "./swap-warnings";
@@ -40,7 +40,7 @@ export async function listMineWithWarnings(
 
 export async function getOne(db: Db, userId: number, id: number): Promise<SwapRequest> {
   const row = await requestById(db, id);
-  if (!row || roleOf(row, userId) === "other") throw notFound(SWAP_NOT_FOUND);
+  if (!row || (await roleIn(db, row, userId)) === "other") throw notFound(SWAP_NOT_FOUND);
   return hydrateOne(db, row);
 }
 

@@ -83,7 +83,8 @@ async function warningsOfRequests(db: Conn, requests: WarningRequest[], limits: 
   });
 }
 
-const isOpen = (r: SwapRequest) => r.status === "pending" || r.status === "accepted";
+// A three-way request's warnings are each party's own, shown when they agree (three-way-lifecycle.ts).
+const isOpen = (r: SwapRequest) => (r.status === "pending" || r.status === "accepted") && !r.parties;
 
 function warningRequestOf(r: SwapRequest): WarningRequest {
   const chosen = r.offers.find((o) => o.shiftId === r.acceptedOfferShiftId);

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { threeWayQuerySchema, threeWaySwapListSchema } from "../../common/three-way";
-import { currentUser, requireSignedIn } from "../auth/guard";
+import { swapRequestSchema } from "../../common/swaps";
+import { createThreeWaySwapSchema, threeWayQuerySchema, threeWaySwapListSchema } from "../../common/three-way";
+import { currentUser, requireSignedIn, requireVerifiedEmail } from "../auth/guard";
 import { rowId } from "../route-params";
+import { proposeThreeWay } from "./propose-three-way";
 import { findThreeWaySwaps } from "./three-way-find";
 import { configureThreeWay } from "./three-way-windows";
 
@@ -21,5 +23,16 @@ export async function threeWayRoutes(app: FastifyInstance) {
     "/api/three-way-swaps/:shiftId",
     { schema: { params: shiftParams, querystring: threeWayQuerySchema, response: { 200: threeWaySwapListSchema } } },
     async (request) => findThreeWaySwaps(db, currentUser(request), request.params.shiftId, request.query.hub, limits),
+  );
+
+  // Proposing reaches two colleagues: a proven address, as for any request.
+  r.post(
+    "/api/three-way-swaps",
+    {
+      preHandler: requireVerifiedEmail,
+      schema: { body: createThreeWaySwapSchema, response: { 201: swapRequestSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await proposeThreeWay(db, currentUser(request), request.body, limits)),
   );
 }

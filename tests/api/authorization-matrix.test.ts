@@ -111,6 +111,41 @@ function rosterFile(): FormData {
   return form;
 }
 
+/**
+ * A three-way cycle through an owner's day shift (issue 37), far from the other fixtures' days so
+ * nothing else of the owner's is near it: two fresh colleagues, each needing cover on a day the next
+ * one is free; the owner is free on the last one's day.
+ */
+let cycleDay = 300;
+async function threeWayCycle(): Promise<[number, number, number]> {
+  const d = addDays(todayInLondon(), cycleDay);
+  cycleDay += 10;
+  const [b, c] = [await party(), await party()];
+  const a = await ok(
+    owner.client.post("/api/shifts", { date: d, shiftType: "day", startTime: "07:00", endTime: "19:00" }),
+  );
+  await offDayOf(owner, addDays(d, 6));
+  await offDayOf(b, d);
+  const bs = await ok(
+    b.client.post("/api/shifts", {
+      date: addDays(d, 3),
+      shiftType: "seeking_coverage",
+      startTime: "07:00",
+      endTime: "19:00",
+    }),
+  );
+  await offDayOf(c, addDays(d, 3));
+  const cs = await ok(
+    c.client.post("/api/shifts", {
+      date: addDays(d, 6),
+      shiftType: "seeking_coverage",
+      startTime: "07:00",
+      endTime: "19:00",
+    }),
+  );
+  return [a.id, bs.id, cs.id];
+}
+
 const plain = (p: string) => async (): Promise<Call> => ({ path: p });
 
 const rows: Row[] = [
@@ -503,6 +538,14 @@ const rows: Row[] = [
     route: "/api/three-way-swaps/:shiftId",
     call: async () => ({ path: `/api/three-way-swaps/${(await ownerShift()).id}` }),
     owner: [200],
+    others: "denied",
+  },
+  {
+    // Proposing with another's shift as "mine": that shift is not found.
+    method: "POST",
+    route: "/api/three-way-swaps",
+    call: async () => ({ path: "/api/three-way-swaps", body: { shiftIds: await threeWayCycle() } }),
+    owner: [201],
     others: "denied",
   },
 

@@ -25,6 +25,7 @@ function request(changes: Partial<SwapRequestRow> = {}): SwapRequestRow {
     responderAgreedAt: null,
     acceptedOfferShiftId: null,
     startsAt: at(24 * 20),
+    threeWay: false,
     ...addressedSchedule(2, asked),
     ...changes,
   };

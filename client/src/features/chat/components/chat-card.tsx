@@ -72,6 +72,15 @@ export function ChatCard({ conversation, myId }: { conversation: Conversation; m
             initials: other ? initials(other.firstName, other.lastName) : "?",
             name: counterpartName(conversation),
           }}
+          senders={
+            conversation.participants &&
+            new Map(
+              conversation.participants.map((p) => [
+                p.id,
+                { initials: initials(p.firstName, p.lastName), name: `${p.firstName} ${p.lastName}`.trim() },
+              ]),
+            )
+          }
         />
       )}
       <MessageComposer

@@ -23,8 +23,20 @@ function groupByDay(messages: Message[]): Group[] {
 
 type Other = { initials: string; name: string };
 
-function Bubble({ message, own, other }: { message: Message; own: boolean; other: Other }) {
+function Bubble({
+  message,
+  own,
+  other,
+  sender,
+}: {
+  message: Message;
+  own: boolean;
+  other: Other;
+  /** In a three-party conversation, who sent it (the avatar alone cannot tell two others apart). */
+  sender?: Other;
+}) {
   const time = format(new Date(message.createdAt), TIME);
+  const from = sender ?? other;
   return (
     <li
       data-testid="chat-message"
@@ -33,8 +45,8 @@ function Bubble({ message, own, other }: { message: Message; own: boolean; other
     >
       {!own && (
         // The initials stand for a name that may be long: the whole of it is the avatar's title.
-        <Avatar className="size-8" title={other.name}>
-          <AvatarFallback className="text-xs">{other.initials}</AvatarFallback>
+        <Avatar className="size-8" title={from.name}>
+          <AvatarFallback className="text-xs">{from.initials}</AvatarFallback>
         </Avatar>
       )}
       <div
@@ -44,6 +56,7 @@ function Bubble({ message, own, other }: { message: Message; own: boolean; other
           own ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted text-foreground",
         )}
       >
+        {sender && !own && <p className="text-xs font-semibold">{sender.name}</p>}
         <p dir="auto" className="whitespace-pre-wrap text-base [overflow-wrap:anywhere]">
           {message.content}
         </p>
@@ -67,7 +80,18 @@ function Bubble({ message, own, other }: { message: Message; own: boolean; other
 }
 
 /** The conversation's messages, grouped by day, newest at the bottom (kept in view). */
-export function MessageThread({ messages, myId, other }: { messages: Message[]; myId: number; other: Other }) {
+export function MessageThread({
+  messages,
+  myId,
+  other,
+  senders,
+}: {
+  messages: Message[];
+  myId: number;
+  other: Other;
+  /** A three-party conversation's senders by user id. */
+  senders?: Map<number, Other>;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const lastId = messages[messages.length - 1]?.id;
   useEffect(() => {
@@ -99,7 +123,13 @@ export function MessageThread({ messages, myId, other }: { messages: Message[]; 
           </h3>
           <ul className="flex flex-col gap-2">
             {group.messages.map((m) => (
-              <Bubble key={m.id} message={m} own={m.senderId === myId} other={other} />
+              <Bubble
+                key={m.id}
+                message={m}
+                own={m.senderId === myId}
+                other={other}
+                sender={senders?.get(m.senderId)}
+              />
             ))}
           </ul>
         </section>

@@ -11,6 +11,7 @@ import { DealAgreement } from "./deal-agreement";
 import { GrsReminder } from "./grs-reminder";
 import { SwapActions } from "./swap-actions";
 import { SwapFacts } from "./swap-facts";
+import { ThreeWayDetails } from "./three-way-details";
 import { ThreeWaySwaps } from "./three-way-swaps";
 
 /**
@@ -55,6 +56,18 @@ export function SwapDetailsCard({ swapRequestId, onDeleted }: { swapRequestId: n
 }
 
 function Details({ request: r, myId, onDeleted }: { request: SwapRequest; myId: number; onDeleted?: () => void }) {
+  if (r.parties) {
+    return (
+      <Card data-testid="swap-details">
+        <CardHeader>
+          <CardTitle>Swap Details</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ThreeWayDetails request={r} myId={myId} />
+        </CardContent>
+      </Card>
+    );
+  }
   const role = roleOf(r, myId);
   const state = {
     status: r.status,
