@@ -1,11 +1,12 @@
 import type { Message } from "@common/messages";
+import { fullName } from "@common/names";
 import { format } from "date-fns";
 import { Check, CheckCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { LONG_DATE } from "@/lib/format";
 import { TIME_FORMAT as TIME } from "@/lib/shift-times";
-import { cn } from "@/lib/utils";
+import { cn, initials } from "@/lib/utils";
 
 type Group = { key: string; label: string; messages: Message[] };
 
@@ -22,8 +23,21 @@ function groupByDay(messages: Message[]): Group[] {
 }
 
 type Other = { initials: string; name: string };
+/** A party of a conversation of more than two. */
+export type Person = { id: number; firstName: string; lastName: string };
 
-function Bubble({ message, own, other }: { message: Message; own: boolean; other: Other }) {
+function Bubble({
+  message,
+  own,
+  other,
+  named,
+}: {
+  message: Message;
+  own: boolean;
+  other: Other;
+  /** With more than one other party, whose message it is shows above it. */
+  named: boolean;
+}) {
   const time = format(new Date(message.createdAt), TIME);
   return (
     <li
@@ -44,6 +58,11 @@ function Bubble({ message, own, other }: { message: Message; own: boolean; other
           own ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted text-foreground",
         )}
       >
+        {named && !own && (
+          <p className="text-xs font-semibold" data-testid="chat-sender">
+            <bdi>{other.name}</bdi>
+          </p>
+        )}
         <p dir="auto" className="whitespace-pre-wrap text-base [overflow-wrap:anywhere]">
           {message.content}
         </p>
@@ -67,7 +86,22 @@ function Bubble({ message, own, other }: { message: Message; own: boolean; other
 }
 
 /** The conversation's messages, grouped by day, newest at the bottom (kept in view). */
-export function MessageThread({ messages, myId, other }: { messages: Message[]; myId: number; other: Other }) {
+export function MessageThread({
+  messages,
+  myId,
+  other,
+  people,
+}: {
+  messages: Message[];
+  myId: number;
+  other: Other;
+  people?: Person[];
+}) {
+  const senderOf = (senderId: number): Other => {
+    const person = people?.find((p) => p.id === senderId);
+    if (!person) return other;
+    return { name: fullName(person), initials: initials(person.firstName, person.lastName) };
+  };
   const scroller = useRef<HTMLDivElement>(null);
   const lastId = messages[messages.length - 1]?.id;
   useEffect(() => {
@@ -99,7 +133,13 @@ export function MessageThread({ messages, myId, other }: { messages: Message[]; 
           </h3>
           <ul className="flex flex-col gap-2">
             {group.messages.map((m) => (
-              <Bubble key={m.id} message={m} own={m.senderId === myId} other={other} />
+              <Bubble
+                key={m.id}
+                message={m}
+                own={m.senderId === myId}
+                other={senderOf(m.senderId)}
+                named={people !== undefined}
+              />
             ))}
           </ul>
         </section>

@@ -10,6 +10,7 @@ import { DealAgreement } from "./deal-agreement";
 import { GrsReminder } from "./grs-reminder";
 import { SwapActions } from "./swap-actions";
 import { SwapFacts } from "./swap-facts";
+import { ThreeWayDeal, ThreeWayGrsReminder } from "./three-way-deal";
 import { ThreeWaySwaps } from "./three-way-swaps";
 
 /**
@@ -54,6 +55,19 @@ export function SwapDetailsCard({ swapRequestId, onDeleted }: { swapRequestId: n
 }
 
 function Details({ request: r, myId, onDeleted }: { request: SwapRequest; myId: number; onDeleted?: () => void }) {
+  if (r.parties) {
+    return (
+      <Card data-testid="swap-details">
+        <CardHeader>
+          <CardTitle>Swap Details</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <ThreeWayDeal request={r} parties={r.parties} myId={myId} />
+          {r.status === "completed" && <ThreeWayGrsReminder parties={r.parties} myId={myId} />}
+        </CardContent>
+      </Card>
+    );
+  }
   const role = roleOf(r, myId);
   const state = {
     status: r.status,
