@@ -11,6 +11,8 @@ export const realtimeEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("SWAP_UPDATED"), payload: aboutSwapRequest }),
   // The other party read messages in the conversation: the sender's ticks turn to 'Read'.
   z.object({ type: z.literal("MESSAGES_READ"), payload: aboutSwapRequest }),
+  // A request I was alerted to was made, taken or closed: my cover alerts and open requests refresh.
+  z.object({ type: z.literal("COVER_ALERTS_CHANGED"), payload: aboutSwapRequest }),
 ]);
 
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

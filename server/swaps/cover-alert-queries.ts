@@ -128,6 +128,13 @@ export async function insertCoverAlerts(
   return result.rows;
 }
 
+/** Who was alerted to the request (the primary key's first column finds them). */
+export async function alertedTo(tx: Conn, swapRequestId: number): Promise<number[]> {
+  const result = await tx.execute<{ userId: number }>(sql`
+    select ${ca.userId} as "userId" from ${ca} where ${ca.swapRequestId} = ${swapRequestId}`);
+  return result.rows.map((r) => r.userId);
+}
+
 export type CoverAlertRow = {
   swapRequestId: number;
   date: string;

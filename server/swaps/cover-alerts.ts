@@ -10,7 +10,7 @@ import { shortDate } from "../notifications/events";
 import { type CoverPush, recordCoverPushes } from "../notifications/record-cover";
 import { coverAlertsOf, coverCandidates, insertCoverAlerts, type OpenNeed, openNeedsFor } from "./cover-alert-queries";
 import { warningsOfTaking } from "./find-matches";
-import { swapUpdated } from "./kernel";
+import { coverAlertsChanged } from "./kernel";
 import { userById } from "./queries";
 import { workingWindows } from "./warning-queries";
 
@@ -80,14 +80,12 @@ export async function alertColleagues(tx: Tx, requester: UserRow, swapRequestId:
     told.map((t) => pushAbout(t.userId, swapRequestId, shift, requester.hub, requester)),
     perDay,
   );
-  // An open dashboard shows the new alert at once (its list is under the swap requests' keys).
-  if (told.length > 0) {
-    await swapUpdated(
-      tx,
-      swapRequestId,
-      told.map((t) => t.userId),
-    );
-  }
+  // An open dashboard shows the new alert at once.
+  await coverAlertsChanged(
+    tx,
+    swapRequestId,
+    told.map((t) => t.userId),
+  );
 }
 
 /**

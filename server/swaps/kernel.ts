@@ -4,15 +4,27 @@ import type { Db, Tx } from "../db/open";
 import type { ShiftRow, SwapRequestRow } from "../db/schema";
 import { AppError, conflict, notFound } from "../errors";
 import { notifyUsers } from "../events/publish";
+import { alertedTo } from "./cover-alert-queries";
 import { clearOfferChoice, insertSwapMessage, removeOffer, requestById, saveRequest } from "./queries";
 import { isThreeWayParty, partyUserIdsOf } from "./three-way-party-queries";
 
 export const SWAP_NOT_FOUND = "Swap request not found";
 export const SHIFT_NOT_FOUND = "Shift not found";
 
-/** Tells these users, once the transaction commits, that the request changed (they refetch it). */
-export function swapUpdated(tx: Tx, swapRequestId: number, userIds: number[]) {
-  return notifyUsers(tx, userIds, { type: "SWAP_UPDATED", payload: { swapRequestId } });
+/**
+ * Tells these users, once the transaction commits, that the request changed (they refetch it). The
+ * colleagues alerted to it hear too, with the lighter event that refreshes only their cover alerts,
+ * so an open dashboard shows it taken or closed at once.
+ */
+export async function swapUpdated(tx: Tx, swapRequestId: number, userIds: number[]) {
+  await notifyUsers(tx, userIds, { type: "SWAP_UPDATED", payload: { swapRequestId } });
+  const alerted = (await alertedTo(tx, swapRequestId)).filter((id) => !userIds.includes(id));
+  await coverAlertsChanged(tx, swapRequestId, alerted);
+}
+
+/** Tells colleagues alerted to a request that it was made, taken or closed. */
+export function coverAlertsChanged(tx: Tx, swapRequestId: number, userIds: number[]) {
+  return notifyUsers(tx, userIds, { type: "COVER_ALERTS_CHANGED", payload: { swapRequestId } });
 }
 
 function stateOf(r: SwapRequestRow) {

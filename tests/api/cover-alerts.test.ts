@@ -189,7 +189,10 @@ describe("a new open request alerts every colleague who could take it, once", ()
     expect((await bea.client.patch(`/api/swap-requests/${res.body.id}`, { responderId: null })).status).toBe(200);
     await settle([bea, fit, addressed], 2);
     // Told live as well, so an open dashboard refreshes its list.
-    expect(await socket.nth(1)).toEqual({ type: "SWAP_UPDATED", payload: { swapRequestId: res.body.id } });
+    expect(await socket.nth(1)).toEqual({ type: "COVER_ALERTS_CHANGED", payload: { swapRequestId: res.body.id } });
+    // And when someone else takes it, so the list shows it covered without a reload.
+    expect((await addressed.client.post(`/api/swap-requests/${res.body.id}/offer-to-cover`)).status).toBe(200);
+    expect(await socket.nth(2)).toEqual({ type: "COVER_ALERTS_CHANGED", payload: { swapRequestId: res.body.id } });
     socket.ws.close();
     expect(coverPushes(fit)[0].payload.body).toBe(`Day shift ${shortDate(day)} at Dudley Hub, for Bea Birch`);
   });

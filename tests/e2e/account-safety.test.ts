@@ -1,33 +1,27 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { describe, expect, inject, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
+  addDayShift,
   appDatabaseUrl,
   axeViolations,
   browserPerFile,
   callApi,
   DESKTOP,
+  markOffDayAvailable,
   newUser,
   PASSWORD,
   PHONE,
   registerViaApi,
+  screenshot,
   signInViaForm,
   skipWelcome,
 } from "./helpers";
 
 const browser = browserPerFile();
-const shots = process.env.SCREENSHOT_DIR;
-
-beforeAll(() => {
-  if (shots) mkdirSync(shots, { recursive: true });
-});
-
-async function snap(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
-}
 
 const toastWith = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text }).waitFor();
 
@@ -56,7 +50,7 @@ describe("account safety on /profile", () => {
     expect(await devices.getByRole("listitem").count()).toBe(2);
     await devices.getByRole("listitem").first().getByText("This device").waitFor();
     await laptop.getByRole("heading", { name: "Change password" }).scrollIntoViewIfNeeded();
-    await snap(laptop, "profile-security-desktop");
+    await screenshot(laptop, "profile-security-desktop", { fullPage: false });
 
     const form = laptop.getByRole("form", { name: "Change password" });
     await form.getByLabel("Current password").fill("Not-my-passw0rd!");
@@ -93,7 +87,7 @@ describe("account safety on /profile", () => {
     await small.goto("/profile");
     await small.getByRole("heading", { name: "Where you're signed in" }).scrollIntoViewIfNeeded();
     expect(await pageWidth(small)).toBeLessThanOrEqual(PHONE.width);
-    await snap(small, "profile-security-phone");
+    await screenshot(small, "profile-security-phone", { fullPage: false });
   });
 
   test("changing the email asks for the current password", async () => {
@@ -158,16 +152,11 @@ describe("email verification banner", () => {
     await banner.getByText("Please confirm your email address.").waitFor();
     await banner.getByText(me.email).waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    await snap(page, "verify-banner-phone");
+    await screenshot(page, "verify-banner-phone", { fullPage: false });
 
     // Requests are refused meanwhile, with the same reason.
     const date = addDays(todayInLondon(), 9);
-    const shift = await callApi(page, "POST", "/api/shifts", {
-      date,
-      shiftType: "day",
-      startTime: "07:00",
-      endTime: "19:00",
-    });
+    const shift = await addDayShift(page, date);
     const refused = await page.evaluate(async (shiftId) => {
       const res = await fetch("/api/swap-requests", {
         method: "POST",
@@ -197,7 +186,7 @@ describe("email verification banner", () => {
     await wide.getByRole("region", { name: "Confirm your email" }).waitFor();
     // The banner belongs to the shell, which can draw before the dashboard's own chunk and heading.
     await wide.getByRole("heading", { level: 1, name: /Sami/ }).waitFor();
-    await snap(wide, "verify-banner-desktop");
+    await screenshot(wide, "verify-banner-desktop", { fullPage: false });
     expect(await axeViolations(wide)).toEqual([]);
   });
 });
@@ -213,13 +202,8 @@ describe("hostile names and long messages", () => {
     await skipWelcome(bob, b.id);
 
     const date = addDays(todayInLondon(), 11);
-    await callApi(bob, "POST", "/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });
-    const shift = await callApi(alice, "POST", "/api/shifts", {
-      date,
-      shiftType: "day",
-      startTime: "07:00",
-      endTime: "19:00",
-    });
+    await markOffDayAvailable(bob, date);
+    const shift = await addDayShift(alice, date);
     const request = await callApi(alice, "POST", "/api/swap-requests", {
       requesterShiftId: shift.id,
       responderId: b.id,
@@ -233,7 +217,7 @@ describe("hostile names and long messages", () => {
     expect(await pageWidth(bob)).toBeLessThanOrEqual(PHONE.width);
     const box = await bubble.locator("p").first().boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-    await snap(bob, "long-message-phone");
+    await screenshot(bob, "long-message-phone", { fullPage: false });
 
     // The name sits in its own <bdi>: the override stops at its end, so "requesting swap" reads as written.
     await bob.goto("/messages");
@@ -245,7 +229,7 @@ describe("hostile names and long messages", () => {
     expect(isolated.filter((n) => n.text === `${rtlName} Archer`)).toHaveLength(2);
     expect(isolated).toContainEqual({ text: `${rtlName} Archer`, next: " requesting swap" });
     expect(await pageWidth(bob)).toBeLessThanOrEqual(PHONE.width);
-    await snap(bob, "rtl-name-conversations-phone");
+    await screenshot(bob, "rtl-name-conversations-phone", { fullPage: false });
 
     await alice.goto(`/messages/${request.id}`);
     await alice.getByTestId("swap-details").waitFor();
@@ -255,6 +239,6 @@ describe("hostile names and long messages", () => {
     expect(details).toContain(`${rtlName} Archer`);
     expect(details).toContain("Bob \u05D9\u05D5\u05E1\u05E3");
     expect(await pageWidth(alice)).toBeLessThanOrEqual(PHONE.width);
-    await snap(alice, "rtl-name-details-phone");
+    await screenshot(alice, "rtl-name-details-phone", { fullPage: false });
   });
 });

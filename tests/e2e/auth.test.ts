@@ -1,5 +1,3 @@
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
@@ -13,6 +11,7 @@ import {
   PHONE,
   readResetToken,
   registerViaApi,
+  screenshot,
   signInViaForm,
   skipWelcome,
 } from "./helpers";
@@ -389,7 +388,7 @@ describe("layout", () => {
     const desktop = (await signedInPage(DESKTOP, "Lee")).page;
     await desktop.getByRole("button", { name: "Guide" }).click();
     await desktop.getByRole("menu").waitFor();
-    await desktop.screenshot({ path: path.join(os.tmpdir(), "crewswap-guide-1280.png") });
+    await screenshot(desktop, "guide-1280", { fullPage: false });
 
     const phone = (await signedInPage(PHONE, "Lee")).page;
     await phone.goto("/profile");
@@ -398,7 +397,7 @@ describe("layout", () => {
     expect(await card.textContent()).toContain("They are warnings, not blocks: you can still agree.");
     expect(await card.textContent()).toContain("may need your manager's agreement");
     await card.scrollIntoViewIfNeeded();
-    await phone.screenshot({ path: path.join(os.tmpdir(), "crewswap-guide-390.png") });
+    await screenshot(phone, "guide-390", { fullPage: false });
     expect(await axeViolations(phone)).toEqual([]);
   });
 

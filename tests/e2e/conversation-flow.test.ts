@@ -3,12 +3,15 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
+  addDayShift,
   browserPerFile,
   callApi,
   DESKTOP,
+  markOffDayAvailable,
   newUser,
   PHONE,
   registerViaApi,
+  screenshot,
   skipWelcome,
   type Viewport,
 } from "./helpers";
@@ -30,13 +33,8 @@ type Person = Awaited<ReturnType<typeof clinician>>;
 /** The requester's day shift, the responder's Available Off Day that date, and a request between them. */
 async function request(from: Person, to: Person, daysAhead: number, extra: Record<string, unknown> = {}) {
   const date = addDays(todayInLondon(), daysAhead);
-  await callApi(to.page, "POST", "/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });
-  const shift = await callApi(from.page, "POST", "/api/shifts", {
-    date,
-    shiftType: "day",
-    startTime: "07:00",
-    endTime: "19:00",
-  });
+  await markOffDayAvailable(to.page, date);
+  const shift = await addDayShift(from.page, date);
   const r = await callApi(from.page, "POST", "/api/swap-requests", {
     requesterShiftId: shift.id,
     responderId: to.id,
@@ -59,8 +57,6 @@ async function recordToasts(page: Page) {
   });
 }
 const seenToasts = (page: Page) => page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/crewswap-review-${name}.png` });
-
 describe("a conversation's actions", () => {
   test("undo decline keeps the responder in the conversation; delete toasts and returns to the list", async () => {
     const ava = await clinician("Ava");
@@ -84,7 +80,7 @@ describe("a conversation's actions", () => {
     await b.waitForEvent("load");
     await b.getByTestId("swap-details").getByRole("button", { name: "Reject request" }).waitFor();
     expect(await b.getByTestId("conversation-heading").textContent()).toBe(ava.name);
-    await shot(b, "conversation-panel-desktop");
+    await screenshot(b, "conversation-panel-desktop", { fullPage: false });
     await recordToasts(b);
     await b.waitForTimeout(1500);
     expect((await seenToasts(b)).some((t) => t.includes("Connected to real-time chat"))).toBe(false);
@@ -105,10 +101,10 @@ describe("a conversation's actions", () => {
     await a.reload();
     await a.getByRole("heading", { name: "Past" }).waitFor();
     await a.getByRole("list", { name: "Past conversations" }).getByTestId("conversation-row").waitFor();
-    await shot(a, "messages-past-desktop");
+    await screenshot(a, "messages-past-desktop", { fullPage: false });
     await a.goto("/swap-requests");
     await a.getByTestId("swap-requests-card").getByRole("heading", { name: "Past" }).waitFor();
-    await shot(a, "swap-requests-past-desktop");
+    await screenshot(a, "swap-requests-past-desktop", { fullPage: false });
   });
 });
 
@@ -142,7 +138,7 @@ describe("a conversation on a phone", () => {
     await bar.getByText("Ben: Agreed").waitFor();
     const barBox = await bar.boundingBox();
     expect(barBox && barBox.y + barBox.height <= PHONE.height).toBe(true);
-    await shot(a, "conversation-phone");
+    await screenshot(a, "conversation-phone", { fullPage: false });
     await bar.getByRole("button", { name: "Deal Agreement" }).click();
     const details = a.getByTestId("swap-details");
     const agree = details.getByRole("button", { name: "Agree", exact: true });
@@ -153,7 +149,7 @@ describe("a conversation on a phone", () => {
     const offers = details.getByTestId("offer");
     expect(await offers.nth(0).textContent()).toContain("Chosen");
     expect(await offers.nth(1).textContent()).not.toContain("Chosen");
-    await shot(a, "swap-details-phone");
+    await screenshot(a, "swap-details-phone", { fullPage: false });
 
     await agree.click();
     const toast = a.getByTestId("toast").first();
@@ -161,7 +157,7 @@ describe("a conversation on a phone", () => {
     const toastBox = await toast.boundingBox();
     const tabBox = await a.getByTestId("tab-bar").boundingBox();
     expect(toastBox && tabBox && toastBox.y + toastBox.height <= tabBox.y + 1).toBe(true);
-    await shot(a, "toast-phone");
+    await screenshot(a, "toast-phone", { fullPage: false });
   });
 
   test("the wizard marks a colleague already asked about that shift", async () => {
@@ -177,7 +173,7 @@ describe("a conversation on a phone", () => {
     const benChoice = wizard.getByRole("radio", { name: new RegExp(ben.name) });
     await wizard.getByText("Already asked about this shift").waitFor();
     expect(await benChoice.isDisabled()).toBe(true);
-    await shot(a, "wizard-already-asked-phone");
+    await screenshot(a, "wizard-already-asked-phone", { fullPage: false });
 
     // Cat is free that day too, but changes grade while Ava writes: 'Error' with the server's reason.
     const cat = await clinician("Cat", PHONE);

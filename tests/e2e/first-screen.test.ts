@@ -4,6 +4,7 @@ import type { Page, Route } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
+  addDayShift,
   baseUrl,
   browserPerFile,
   callApi,
@@ -87,7 +88,7 @@ async function signedInWithShifts(viewport: Viewport, serviceWorkers: "allow" | 
   const user = await registerViaApi(page, newUser());
   await skipWelcome(page, user.id);
   const today = todayInLondon();
-  await callApi(page, "POST", "/api/shifts", { date: today, shiftType: "day", startTime: "07:00", endTime: "19:00" });
+  await addDayShift(page, today);
   await callApi(page, "POST", "/api/shifts", {
     date: addDays(today, 2),
     shiftType: "night",
@@ -104,12 +105,7 @@ async function signedInWithShifts(viewport: Viewport, serviceWorkers: "allow" | 
 
 /** A day shift on `date`, with an open request asking anyone of the grade to cover it. */
 async function askAnyoneToCover(page: Page, date: string) {
-  const shift = (await callApi(page, "POST", "/api/shifts", {
-    date,
-    shiftType: "day",
-    startTime: "07:00",
-    endTime: "19:00",
-  })) as { id: number };
+  const shift = (await addDayShift(page, date)) as { id: number };
   await callApi(page, "POST", "/api/swap-requests", { requesterShiftId: shift.id });
 }
 

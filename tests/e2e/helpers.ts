@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
@@ -8,6 +8,17 @@ import { todayInLondon } from "../../common/dates";
 const require = createRequire(import.meta.url);
 
 export const baseUrl = (): string => inject("baseUrl");
+
+/**
+ * A screenshot to look at a screen by eye: written to `SCREENSHOT_DIR` when it is set
+ * (`SCREENSHOT_DIR=/tmp/shots npx vitest run --project e2e …`), skipped otherwise so runs write nothing.
+ */
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: opts.fullPage ?? true });
+}
 
 export type Viewport = { width: number; height: number };
 export const PHONE: Viewport = { width: 390, height: 844 };
@@ -251,6 +262,14 @@ export async function callApi(page: Page, method: string, url: string, body?: un
   if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
+
+/** Adds a 07:00–19:00 day shift on `date` to the page's user; answers the shift. */
+export const addDayShift = (page: Page, date: string) =>
+  callApi(page, "POST", "/api/shifts", { date, shiftType: "day", startTime: "07:00", endTime: "19:00" });
+
+/** Marks `date` an Available Off Day (a rest day the page's user would work). */
+export const markOffDayAvailable = (page: Page, date: string) =>
+  callApi(page, "POST", "/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });
 
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 export const MONTHS = [

@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import pg from "pg";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import { HUB_PAGE_SIZE } from "../../common/hub-listing";
 import {
@@ -13,23 +12,15 @@ import {
   PASSWORD,
   PHONE,
   registerViaApi,
+  screenshot,
   signInViaForm,
   skipWelcome,
 } from "./helpers";
 
 const browser = browserPerFile();
-const shots = process.env.SCREENSHOT_DIR;
-
-beforeAll(() => {
-  if (shots) mkdirSync(shots, { recursive: true });
-});
 
 async function openPage(viewport = DESKTOP): Promise<Page> {
   return browser.newPage(viewport);
-}
-
-async function snap(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
 }
 
 /** A call to the API from the page, as the signed-in user. */
@@ -101,7 +92,7 @@ describe("Browse by Hub", () => {
     await page.getByRole("button", { name: "Select Hub & Browse" }).click();
     const picker = page.getByRole("dialog", { name: "Select a Hub" });
     await expect.poll(() => picker.isVisible()).toBe(true);
-    await snap(page, "hub-picker-desktop");
+    await screenshot(page, "hub-picker-desktop", { fullPage: false });
     await picker.getByRole("button", { name: "Browse Clinicians" }).click();
     await picker.getByText("Please select a hub to continue").waitFor();
     await toastWith(page, "Hub selection required");
@@ -117,7 +108,7 @@ describe("Browse by Hub", () => {
       .poll(() => browserView.getByTestId("seeking-count").textContent())
       .toBe(String(urgentAtDudley.body.count));
     await browserView.getByText("At Dudley Hub", { exact: true }).waitFor();
-    await snap(page, "browser-overview-desktop");
+    await screenshot(page, "browser-overview-desktop", { fullPage: false });
 
     // Everyone urgent: Priya is there, I am not.
     await browserView.getByRole("button", { name: /View All Active Users/ }).click();
@@ -147,7 +138,7 @@ describe("Browse by Hub", () => {
     await priya.getByText("7:00 AM – 7:00 PM").waitFor();
     const offDays = priya.getByRole("button", { name: /Request a swap with Priya Shah/ });
     expect(await offDays.count()).toBe(1);
-    await snap(page, "browser-filtered-desktop");
+    await screenshot(page, "browser-filtered-desktop", { fullPage: false });
 
     // Nora has an off day but nothing needing cover: her off days are explained, not offered.
     await nora.getByRole("button", { name: /Show details/ }).click();
@@ -206,7 +197,7 @@ describe("Browse by Hub", () => {
     await expect.poll(() => rows.count()).toBe(total);
     expect(await rows.last().getByRole("heading").textContent()).toBe(`Crew Erdington ${total}`);
     expect(await list.getByTestId("more-clinicians").count()).toBe(0);
-    await snap(page, "browser-paged-phone");
+    await screenshot(page, "browser-paged-phone", { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -217,7 +208,7 @@ describe("Browse by Hub", () => {
     );
     await browserView.getByRole("heading", { name: "Clinicians at All Hubs" }).waitFor();
     await browserView.getByText("Across all hubs", { exact: true }).waitFor();
-    await snap(page, "browser-overview-phone");
+    await screenshot(page, "browser-overview-phone", { fullPage: false });
 
     await browserView.getByRole("button", { name: "Filter by Date Range" }).click();
     const filter = browserView.getByTestId("date-range-filter");
@@ -233,7 +224,7 @@ describe("Browse by Hub", () => {
     await browserView.getByText("No clinicians found").waitFor();
     await browserView.getByTestId("clinician-list").scrollIntoViewIfNeeded();
     await browserView.getByText("Clinicians appear here once they set their swap urgency to urgent.").waitFor();
-    await snap(page, "browser-empty-phone");
+    await screenshot(page, "browser-empty-phone", { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
   });
 });
@@ -272,7 +263,7 @@ describe("Profile", () => {
     await page.getByRole("option", { name: "Worcester", exact: true }).click();
     expect(await page.getByLabel("Hub", { exact: true }).inputValue()).toBe("Coventry Hub");
     await page.getByRole("radio", { name: /Urgent - Actively Seeking Swaps/ }).click();
-    await snap(page, "profile-editing-desktop");
+    await screenshot(page, "profile-editing-desktop", { fullPage: false });
     await page.getByRole("button", { name: "Save Changes" }).click();
 
     await toastWith(page, "Profile updated");
@@ -309,7 +300,7 @@ describe("Profile", () => {
     await page.getByRole("heading", { name: "Account Deletion" }).waitFor();
     expect(await page.getByText("Tutorials", { exact: true }).count()).toBe(0);
     expect(await page.locator("iframe").count()).toBe(0);
-    await snap(page, "profile-desktop");
+    await screenshot(page, "profile-desktop", { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -321,13 +312,13 @@ describe("Profile", () => {
     await shift(page, { date: day(3), shiftType: "day", startTime: "07:00", endTime: "19:00" });
     await page.goto("/profile");
     await page.getByTestId("profile-summary").waitFor();
-    await snap(page, "profile-phone");
+    await screenshot(page, "profile-phone", { fullPage: false });
 
     await page.getByRole("button", { name: "Delete Account" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete your account?" });
     await confirm.getByText(/This cannot be undone/).waitFor();
     expect(await confirm.textContent()).toContain("account history"); // SPEC §6 names what goes
-    await snap(page, "profile-delete-confirm-phone");
+    await screenshot(page, "profile-delete-confirm-phone", { fullPage: false });
     await confirm.getByRole("button", { name: "Cancel" }).click();
     expect((await call(page, "GET", "/api/auth/user")).status).toBe(200);
 

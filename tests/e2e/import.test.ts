@@ -1,19 +1,19 @@
-import { mkdirSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { dateCell, sheetOf, workbook } from "../fixtures/workbooks";
 import {
+  addDayShift,
   axeViolations,
   browserPerFile,
   calendarDayName,
   callApi,
   DESKTOP,
+  markOffDayAvailable,
   newUser,
   nextMonthDay,
   PHONE,
   registerViaApi,
+  screenshot,
   skipWelcome,
 } from "./helpers";
 
@@ -29,8 +29,6 @@ async function signedInPage(viewport = DESKTOP, firstName = "Riley", lastName?: 
 const uk = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-const shots = path.join(os.tmpdir(), "crewswap-import-shots");
 
 async function openImportTab(page: Page) {
   await page.goto("/calendar");
@@ -77,8 +75,7 @@ describe("import from Excel", () => {
     // The same file cannot go twice until it is cleared.
     expect(await importButton.isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Choose file" }).isDisabled()).toBe(true);
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: path.join(shots, "import-desktop.png"), fullPage: true });
+    await screenshot(page, "import-desktop");
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Clear file" }).click();
     expect(await page.getByRole("button", { name: "Choose file" }).isDisabled()).toBe(false);
@@ -116,9 +113,7 @@ describe("import from Excel", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download the roster template" }).click();
     expect((await download).suggestedFilename()).toBe("crewswap-roster-template.xlsx");
-
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: path.join(shots, "import-phone.png"), fullPage: true });
+    await screenshot(page, "import-phone");
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -149,13 +144,8 @@ describe("import from Excel", () => {
       const ava = await signedInPage(viewport, "Ava");
       const ben = await signedInPage(DESKTOP, "Ben", `Swapper${tag}`);
       const day = nextMonthDay(viewport === DESKTOP ? 8 : 9);
-      const shift = await callApi(ava, "POST", "/api/shifts", {
-        date: day,
-        shiftType: "day",
-        startTime: "07:00",
-        endTime: "19:00",
-      });
-      await callApi(ben, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+      const shift = await addDayShift(ava, day);
+      await markOffDayAvailable(ben, day);
       const benId = (await callApi(ben, "GET", "/api/auth/user")).id;
       const request = await callApi(ava, "POST", "/api/swap-requests", {
         requesterShiftId: shift.id,
@@ -186,14 +176,13 @@ describe("import from Excel", () => {
           .filter((s) => s.date === day)
           .map((s) => s.shiftType);
       expect(await own()).toEqual(["rest_day"]);
-      mkdirSync(shots, { recursive: true });
-      await ava.screenshot({ path: path.join(shots, `import-kept-${viewport.width}.png`), fullPage: true });
+      await screenshot(ava, `import-kept-${viewport.width}`);
       expect(await axeViolations(ava)).toEqual([]);
 
       await ava.getByRole("button", { name: "Use my roster file for this day" }).click();
       const dialog = ava.getByRole("alertdialog", { name: "Use your roster file instead of your swaps?" });
       await dialog.waitFor();
-      await ava.screenshot({ path: path.join(shots, `import-kept-confirm-${viewport.width}.png`) });
+      await screenshot(ava, `import-kept-confirm-${viewport.width}`, { fullPage: false });
       await dialog.getByRole("button", { name: "Use the file" }).click();
       await ava.getByText("1 shift imported from roster.xlsx.", { exact: false }).waitFor();
       expect(await ava.getByRole("heading", { name: "1 day kept for your swap" }).count()).toBe(0);

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
+  addDayShift,
   browserPerFile,
   calendarDayName,
   callApi,
@@ -10,6 +11,7 @@ import {
   nextMonthDay,
   PHONE,
   registerViaApi,
+  screenshot,
   skipWelcome,
   type Viewport,
 } from "./helpers";
@@ -34,12 +36,7 @@ async function swapRequest(requester: Person, responder: Person, date: string) {
     shiftType: "rest_day",
     restDayShiftInterest: true,
   });
-  const shift = await callApi(requester.page, "POST", "/api/shifts", {
-    date,
-    shiftType: "day",
-    startTime: "07:00",
-    endTime: "19:00",
-  });
+  const shift = await addDayShift(requester.page, date);
   const request = await callApi(requester.page, "POST", "/api/swap-requests", {
     requesterShiftId: shift.id,
     responderId: responder.id,
@@ -48,8 +45,6 @@ async function swapRequest(requester: Person, responder: Person, date: string) {
 }
 
 const thread = (page: Page) => page.getByRole("log", { name: "Messages" });
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/crewswap-events-${name}.png` });
-
 describe("live updates between two clinicians", () => {
   test("the sender's ticks turn to 'Read' as soon as the other party opens the conversation", async () => {
     const ava = await clinician("Ava", "Reed");
@@ -71,8 +66,8 @@ describe("live updates between two clinicians", () => {
     await mine.getByTestId("read-tick").waitFor({ timeout: 5000 });
     expect(await mine.getByTestId("sent-tick").count()).toBe(0);
     expect(await ava.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    await shot(ava.page, "read-1280");
-    await shot(ben.page, "read-390");
+    await screenshot(ava.page, "read-1280", { fullPage: false });
+    await screenshot(ben.page, "read-390", { fullPage: false });
   });
 
   test("the responder is asked before their off day goes; confirmed, the requester sees the note live", async () => {
@@ -98,9 +93,9 @@ describe("live updates between two clinicians", () => {
         "This day belongs to a swap request with Ava Stone. Changing it clears both agreements and tells them.",
       )
       .waitFor();
-    await shot(b, "off-day-ask-1280");
+    await screenshot(b, "off-day-ask-1280", { fullPage: false });
     await b.setViewportSize(PHONE);
-    await shot(b, "off-day-ask-390");
+    await screenshot(b, "off-day-ask-390", { fullPage: false });
     await b.setViewportSize(DESKTOP);
 
     // 'Keep it' leaves everything as it was.
@@ -118,7 +113,7 @@ describe("live updates between two clinicians", () => {
     const panelQuestion = panel.getByRole("alertdialog", { name: "Swap request" });
     await panelQuestion.getByText(/^This day belongs to a swap request with Ava Stone\./).waitFor();
     await panelQuestion.scrollIntoViewIfNeeded();
-    await shot(b, "withdraw-ask-1280");
+    await screenshot(b, "withdraw-ask-1280", { fullPage: false });
     await panelQuestion.getByRole("button", { name: "Keep it" }).click();
     await panelQuestion.waitFor({ state: "detached" });
     await chip.click();
@@ -135,6 +130,6 @@ describe("live updates between two clinicians", () => {
       .waitFor({ timeout: 5000 });
     const request = await callApi(ava.page, "GET", `/api/swap-requests/${id}`);
     expect(request).toMatchObject({ status: "pending", requesterAgreed: false, responderAgreed: false });
-    await shot(ava.page, "off-day-note-1280");
+    await screenshot(ava.page, "off-day-note-1280", { fullPage: false });
   });
 });

@@ -1,21 +1,20 @@
-import { mkdirSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
+  addDayShift,
   browserPerFile,
   callApi,
   DESKTOP,
+  markOffDayAvailable,
   newUser,
   nextMonthDay,
   PHONE,
+  screenshot,
   seekingClinician,
   type Viewport,
 } from "./helpers";
 
 const browser = browserPerFile();
-const shots = path.join(os.tmpdir(), "crewswap-long-name-shots");
 
 const letters = (n: number) =>
   String(n)
@@ -71,8 +70,7 @@ async function nameProblems(page: Page, surnames: string[]): Promise<string[]> {
 }
 
 async function expectNamesFit(page: Page, surnames: string[], screen: string) {
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${screen}.png`), fullPage: true });
+  await screenshot(page, screen);
   expect(await nameProblems(page, surnames), screen).toEqual([]);
 }
 
@@ -100,13 +98,8 @@ describe("long names", () => {
     const ben = await clinician("Ben", longest());
     const surnames = [REAL, ben.name.slice(4)];
     const offDay = nextMonthDay(11);
-    await callApi(ava.page, "POST", "/api/shifts", {
-      date: offDay,
-      shiftType: "day",
-      startTime: "07:00",
-      endTime: "19:00",
-    });
-    await callApi(ben.page, "POST", "/api/shifts", { date: offDay, shiftType: "rest_day", restDayShiftInterest: true });
+    await addDayShift(ava.page, offDay);
+    await markOffDayAvailable(ben.page, offDay);
     await callApi(ben.page, "POST", "/api/shifts", {
       date: nextMonthDay(13),
       shiftType: "seeking_coverage",

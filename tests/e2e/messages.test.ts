@@ -2,10 +2,12 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
+  addDayShift,
   axeViolations,
   browserPerFile,
   callApi,
   DESKTOP,
+  markOffDayAvailable,
   newUser,
   PHONE,
   registerViaApi,
@@ -27,13 +29,8 @@ async function signedIn(firstName: string, lastName: string, viewport = DESKTOP)
  */
 async function swapRequest(requester: Page, responder: { page: Page; id: number }, daysAhead = 10): Promise<number> {
   const date = addDays(todayInLondon(), daysAhead);
-  await callApi(responder.page, "POST", "/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });
-  const shift = await callApi(requester, "POST", "/api/shifts", {
-    date,
-    shiftType: "day",
-    startTime: "07:00",
-    endTime: "19:00",
-  });
+  await markOffDayAvailable(responder.page, date);
+  const shift = await addDayShift(requester, date);
   const request = await callApi(requester, "POST", "/api/swap-requests", {
     requesterShiftId: shift.id,
     responderId: responder.id,
@@ -134,6 +131,29 @@ describe("chat between two clinicians", () => {
     const row = bob.page.getByTestId("conversation-row").filter({ hasText: "Ada Lovell" });
     expect(await row.getAttribute("data-unread")).toBe("false");
     expect(await axeViolations(bob.page)).toEqual([]);
+  });
+
+  test("a message being typed survives turning the phone sideways and opening another conversation", async () => {
+    const alice = await signedIn("Ida", "Draft");
+    const bob = await signedIn("Tom", "Turner", PHONE);
+    const first = await swapRequest(alice.page, bob, 12);
+    const second = await swapRequest(alice.page, bob, 13);
+
+    await bob.page.goto(`/messages?request=${first}`);
+    const box = bob.page.getByRole("textbox", { name: "Message" });
+    await box.fill("Half a thought");
+    // Landscape is wider than the panel layout's breakpoint: the conversation is drawn anew beside the list.
+    await bob.page.setViewportSize({ width: 844, height: 390 });
+    await bob.page.getByTestId("conversation-row").first().waitFor();
+    expect(await box.inputValue()).toBe("Half a thought");
+
+    // The list shows the soonest shift first: the other request is the second row.
+    const rows = bob.page.getByTestId("conversation-row");
+    await rows.nth(1).click();
+    await expect.poll(() => box.inputValue()).toBe("");
+    await rows.nth(0).click();
+    await expect.poll(() => box.inputValue()).toBe("Half a thought");
+    expect(second).toBeGreaterThan(first);
   });
 
   test("with no requests, the list says so and offers to create one", async () => {

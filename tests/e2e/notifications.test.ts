@@ -1,27 +1,23 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
+  addDayShift,
   axeViolations,
   baseUrl,
   browserPerFile,
   callApi,
   DESKTOP,
+  markOffDayAvailable,
   newUser,
   PHONE,
   registerViaApi,
+  screenshot,
   skipWelcome,
 } from "./helpers";
+import { clickNotification, controlledBy, deliverPush, shownNotifications } from "./push-helpers";
 
 const browser = browserPerFile();
-const shots = process.env.SCREENSHOT_DIR;
-beforeAll(() => {
-  if (shots) mkdirSync(shots, { recursive: true });
-});
-const snap = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer) {
@@ -29,22 +25,10 @@ function pngSize(bytes: Buffer) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** Waits until the service worker is active and controls the page (a reload after the first install). */
-async function controlledBy(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
-
 async function swapBetween(requester: Page, responder: { page: Page; id: number }): Promise<number> {
   const date = addDays(todayInLondon(), 11);
-  await callApi(responder.page, "POST", "/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });
-  const shift = await callApi(requester, "POST", "/api/shifts", {
-    date,
-    shiftType: "day",
-    startTime: "07:00",
-    endTime: "19:00",
-  });
+  await markOffDayAvailable(responder.page, date);
+  const shift = await addDayShift(requester, date);
   const request = await callApi(requester, "POST", "/api/swap-requests", {
     requesterShiftId: shift.id,
     responderId: responder.id,
@@ -132,55 +116,18 @@ describe("push notifications and deep links", () => {
     await other.waitForURL((url) => url.pathname === "/dashboard");
 
     await page.goto("/dashboard");
-    await controlledBy(page);
-    const cdp = await page.context().newCDPSession(page);
-    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
-    cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => registrations.push(...e.registrations));
-    await cdp.send("ServiceWorker.enable");
-    await expect.poll(() => registrations.some((r) => r.scopeURL === `${baseUrl()}/`)).toBe(true);
-    const registrationId = registrations.find((r) => r.scopeURL === `${baseUrl()}/`)?.registrationId ?? "";
     const payload = {
       title: "New message from Alice Archer",
       body: "About the swap for the Day Shift",
       url: `/messages/${requestId}`,
       tag: `swap-${requestId}`,
     };
-    const shown = () =>
-      page.evaluate(async () => {
-        const reg = await navigator.serviceWorker.ready;
-        return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
-      });
-    // On a loaded machine DevTools may hand the push over while the worker is still waking: deliver
-    // again if nothing shows. The tag makes a second delivery replace the first, never add to it.
-    for (let attempt = 0; attempt < 3 && (await shown()).length === 0; attempt++) {
-      await cdp.send("ServiceWorker.deliverPushMessage", {
-        origin: baseUrl(),
-        registrationId,
-        data: JSON.stringify(payload),
-      });
-      await expect
-        .poll(async () => (await shown()).length, { timeout: 5000 })
-        .toBe(1)
-        .catch(() => undefined);
-    }
-    expect(await shown()).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag }]);
-
-    // The worker's click handler, with the notification the browser shows.
-    const [worker] = page.context().serviceWorkers();
-    expect(worker).toBeTruthy();
-    await worker.evaluate(async () => {
-      const scope = self as unknown as {
-        registration: ServiceWorkerRegistration;
-        dispatchEvent: (e: Event) => boolean;
-      };
-      const [notification] = await scope.registration.getNotifications();
-      const Ctor = (globalThis as unknown as { NotificationEvent: new (t: string, i: object) => Event })
-        .NotificationEvent;
-      scope.dispatchEvent(new Ctor("notificationclick", { notification }));
-    });
+    await deliverPush(page, payload);
+    expect(await shownNotifications(page)).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag }]);
+    await clickNotification(page);
     await page.waitForURL((url) => url.pathname === `/messages/${requestId}`);
     await page.getByRole("heading", { name: "Alice Archer" }).waitFor();
-    expect(await shown()).toEqual([]);
+    expect(await shownNotifications(page)).toEqual([]);
   });
 });
 
@@ -193,7 +140,7 @@ describe("notification settings", () => {
       await page.goto("/dashboard");
       const hint = page.getByText("Turn on push notifications under Notifications on your");
       await hint.waitFor();
-      await snap(page, `notifications-dashboard-${viewport.width}`);
+      await screenshot(page, `notifications-dashboard-${viewport.width}`);
 
       await page.goto("/profile");
       const card = page.locator("[data-slot=card]").filter({ has: page.getByText("Notifications", { exact: true }) });
@@ -202,7 +149,7 @@ describe("notification settings", () => {
       const email = card.getByRole("checkbox", { name: /Email me a summary/ });
       await expect.poll(() => email.isChecked()).toBe(true);
       await card.scrollIntoViewIfNeeded();
-      await snap(page, `notifications-profile-${viewport.width}`);
+      await screenshot(page, `notifications-profile-${viewport.width}`);
       expect(await axeViolations(page)).toEqual([]);
 
       await email.click();
@@ -236,7 +183,7 @@ describe("notifications blocked in the browser", () => {
         )
         .waitFor();
       expect(await box.getByText("Turn on push notifications under Notifications on your").count()).toBe(0);
-      await snap(page, `notifications-blocked-dashboard-${viewport.width}`);
+      await screenshot(page, `notifications-blocked-dashboard-${viewport.width}`);
       expect(await axeViolations(page)).toEqual([]);
     });
   }

@@ -1,31 +1,24 @@
-import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
+  addDayShift,
   axeViolations,
   browserPerFile,
   calendarDayName,
   callApi,
   DESKTOP,
+  markOffDayAvailable,
   newUser,
   PHONE,
   registerViaApi,
+  screenshot,
   skipWelcome,
   storedValues,
 } from "./helpers";
+import { controlledBy } from "./push-helpers";
 
 const browser = browserPerFile();
-const shots = process.env.SCREENSHOT_DIR;
-beforeAll(() => {
-  if (shots) mkdirSync(shots, { recursive: true });
-});
-
-async function controlledBy(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
 
 describe("offline reading", () => {
   for (const viewport of [DESKTOP, PHONE]) {
@@ -35,12 +28,7 @@ describe("offline reading", () => {
       const { id } = await registerViaApi(page, user);
       await skipWelcome(page, id);
       const today = todayInLondon();
-      await callApi(page, "POST", "/api/shifts", {
-        date: today,
-        shiftType: "day",
-        startTime: "07:00",
-        endTime: "19:00",
-      });
+      await addDayShift(page, today);
 
       await page.goto("/dashboard");
       const upcoming = page.getByTestId("upcoming-shifts");
@@ -73,7 +61,7 @@ describe("offline reading", () => {
       const banner = page.getByRole("status").filter({ hasText: "You are offline. Showing your data as of" });
       await banner.waitFor();
       await upcoming.locator(`li[data-day="${today}"]`).getByText("Day Shift").waitFor();
-      if (shots) await page.screenshot({ path: `${shots}/offline-dashboard-${viewport.width}.png` });
+      await screenshot(page, `offline-dashboard-${viewport.width}`, { fullPage: false });
 
       await page.reload();
       await banner.waitFor();
@@ -86,7 +74,7 @@ describe("offline reading", () => {
       await expectOffReason(page, dialog.getByRole("button", { name: "Edit", exact: true }));
       await expectOffReason(page, dialog.getByRole("button", { name: "Delete", exact: true }));
       expect(await axeViolations(page)).toEqual([]);
-      if (shots) await page.screenshot({ path: `${shots}/offline-calendar-${viewport.width}.png` });
+      await screenshot(page, `offline-calendar-${viewport.width}`, { fullPage: false });
       await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
 
       // Changes are disabled, with the reason.
@@ -94,7 +82,7 @@ describe("offline reading", () => {
       await expect.poll(() => email.isChecked()).toBe(true);
       expect(await email.isDisabled()).toBe(true);
       await page.getByText("You are offline. Changes need a connection.", { exact: true }).waitFor();
-      if (shots) await page.screenshot({ path: `${shots}/offline-profile-${viewport.width}.png` });
+      await screenshot(page, `offline-profile-${viewport.width}`, { fullPage: false });
 
       // Logout clears the device: online at 1280 px; at 390 px without a signal, the server session
       // then ending as soon as the device is back online.
@@ -140,13 +128,8 @@ describe("offline requests and messages", () => {
       await skipWelcome(page, benId);
 
       const date = addDays(todayInLondon(), 9);
-      await callApi(page, "POST", "/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });
-      const shift = await callApi(ava, "POST", "/api/shifts", {
-        date,
-        shiftType: "day",
-        startTime: "07:00",
-        endTime: "19:00",
-      });
+      await markOffDayAvailable(page, date);
+      const shift = await addDayShift(ava, date);
       const request = await callApi(ava, "POST", "/api/swap-requests", {
         requesterShiftId: shift.id,
         responderId: benId,
@@ -190,7 +173,7 @@ describe("offline requests and messages", () => {
       await page.getByText(`${avaUser.firstName} ${avaUser.lastName}`).first().waitFor();
       const newRequest = page.getByRole("button", { name: "New swap request" });
       await expectOffReason(page, newRequest);
-      if (shots) await page.screenshot({ path: `${shots}/offline-swap-requests-${viewport.width}.png` });
+      await screenshot(page, `offline-swap-requests-${viewport.width}`, { fullPage: false });
 
       await page.goto(`/messages?request=${request.id}`);
       await banner.waitFor();
@@ -210,7 +193,7 @@ describe("offline requests and messages", () => {
       expect(await box.inputValue()).toBe("Yes, I can do it");
       expect(await box.getAttribute("aria-describedby")).toBe(await note.getAttribute("id"));
       expect(await axeViolations(page)).toEqual([]);
-      if (shots) await page.screenshot({ path: `${shots}/offline-messages-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, `offline-messages-${viewport.width}`);
       expect(await page.getByText("Could not connect to chat server", { exact: false }).count()).toBe(0);
 
       // Back online, the kept text goes out with one press.

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { workbook } from "../fixtures/workbooks";
-import { browserPerFile, callApi, nextMonthDay, PHONE, seekingClinician, type Viewport } from "./helpers";
+import { addDayShift, browserPerFile, callApi, nextMonthDay, PHONE, seekingClinician, type Viewport } from "./helpers";
 
 const browser = browserPerFile();
 const shots = path.join(os.tmpdir(), "crewswap-toast-shots");
@@ -73,7 +73,7 @@ describe("toasts on a phone", () => {
     }
     const ava = await clinician("Ava", `Toasted${tag}`);
     const a = ava.page;
-    await callApi(a, "POST", "/api/shifts", { date: offDay, shiftType: "day", startTime: "07:00", endTime: "19:00" });
+    await addDayShift(a, offDay);
 
     await a.goto("/swap-requests");
     await a.getByRole("button", { name: "Select Hub & Browse Clinicians" }).click();

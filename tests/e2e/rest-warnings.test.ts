@@ -1,10 +1,12 @@
 import { describe, expect, test } from "vitest";
 import {
+  addDayShift,
   axeViolations,
   browserPerFile,
   calendarDayName,
   callApi,
   DESKTOP,
+  markOffDayAvailable,
   newUser,
   nextMonthDay,
   PHONE,
@@ -38,13 +40,8 @@ describe("rest warnings on a swap", () => {
         startTime: "19:00",
         endTime: "07:00",
       });
-      await callApi(ben.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
-      const shift = await callApi(ava.page, "POST", "/api/shifts", {
-        date: day,
-        shiftType: "day",
-        startTime: "07:00",
-        endTime: "19:00",
-      });
+      await markOffDayAvailable(ben.page, day);
+      const shift = await addDayShift(ava.page, day);
       const request = await callApi(ava.page, "POST", "/api/swap-requests", {
         requesterShiftId: shift.id,
         responderId: ben.id,
@@ -95,22 +92,17 @@ describe("rest warnings from the wizard to the calendar", () => {
       const dayBefore = nextMonthDay(Number(day.slice(8)) - 1);
       const eveOfReturn = nextMonthDay(Number(returnDay.slice(8)) - 1);
       // Ava's day shift starts as Ben's night ends; covering Ben's return shift starts as Ava's night ends.
-      await callApi(ava.page, "POST", "/api/shifts", {
-        date: day,
-        shiftType: "day",
-        startTime: "07:00",
-        endTime: "19:00",
-      });
+      await addDayShift(ava.page, day);
       await callApi(ava.page, "POST", "/api/shifts", nightBefore(eveOfReturn));
       await callApi(ben.page, "POST", "/api/shifts", nightBefore(dayBefore));
-      await callApi(ben.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+      await markOffDayAvailable(ben.page, day);
       await callApi(ben.page, "POST", "/api/shifts", {
         date: returnDay,
         shiftType: "seeking_coverage",
         startTime: "07:00",
         endTime: "19:00",
       });
-      await callApi(cara.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+      await markOffDayAvailable(cara.page, day);
 
       const a = ava.page;
       await a.goto("/swap-requests");

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
+  addDayShift,
   browserPerFile,
   calendarDayName,
   callApi,
@@ -11,6 +12,7 @@ import {
   nextMonthDay,
   PHONE,
   registerViaApi,
+  screenshot,
   skipWelcome,
 } from "./helpers";
 
@@ -27,8 +29,6 @@ async function signedInPage(viewport = DESKTOP) {
 
 const toastText = (page: Page, text: string) => page.getByTestId("toast").getByText(text, { exact: true });
 const monthLabel = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/crewswap-review-${name}.png` });
-
 /** The GET /api/availability queries the page sends, as [start, end]. */
 function availabilityCalls(page: Page): string[][] {
   const calls: string[][] = [];
@@ -67,12 +67,7 @@ describe("schedule freshness", () => {
 
     // Chips write times like every other screen; an untimed night shows SPEC §9's fallback.
     await callApi(page, "POST", "/api/shifts", { date: nextMonthDay(5), shiftType: "night" });
-    await callApi(page, "POST", "/api/shifts", {
-      date: nextMonthDay(6),
-      shiftType: "day",
-      startTime: "07:00",
-      endTime: "19:00",
-    });
+    await addDayShift(page, nextMonthDay(6));
     await page.reload();
     await page.getByRole("button", { name: "Next month" }).click();
     const night = page.getByRole("button", {
@@ -82,7 +77,7 @@ describe("schedule freshness", () => {
     expect(await night.textContent()).toContain("6:00 PM – 6:00 AM");
     await night.click();
     await page.getByRole("dialog", { name: "Shift Details" }).getByText("6:00 PM – 6:00 AM").waitFor();
-    await shot(page, "calendar-desktop");
+    await screenshot(page, "calendar-desktop", { fullPage: false });
   });
 
   test("moves the today marker and refetches shifts when the London date changes", async () => {
@@ -125,7 +120,7 @@ describe("schedule freshness", () => {
     const https = await input.inputValue();
     const webcal = await dialog.getByRole("link", { name: /calendar app/ }).getAttribute("href");
     expect(webcal).toBe(https.replace(/^https?:/, "webcal:"));
-    await shot(page, "calendar-feed-desktop");
+    await screenshot(page, "calendar-feed-desktop", { fullPage: false });
   });
 });
 
@@ -139,7 +134,7 @@ describe("schedule layout on a phone", () => {
     const gridBox = await grid.boundingBox();
     const panelBox = await page.locator("[data-testid=my-availability]:visible").boundingBox();
     expect(gridBox && panelBox && panelBox.y > gridBox.y + gridBox.height - 1).toBe(true);
-    await shot(page, "calendar-phone-tip");
+    await screenshot(page, "calendar-phone-tip", { fullPage: false });
 
     await tip.getByRole("button", { name: "Dismiss tip" }).click();
     await tip.waitFor({ state: "detached" });
@@ -147,7 +142,7 @@ describe("schedule layout on a phone", () => {
     await page.getByRole("heading", { name: "Your Schedule" }).waitFor();
     await grid.waitFor();
     expect(await tip.count()).toBe(0);
-    await shot(page, "calendar-phone");
+    await screenshot(page, "calendar-phone", { fullPage: false });
 
     // Another clinician on the same phone still gets the tip.
     await callApi(page, "POST", "/api/auth/logout");

@@ -1,11 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
+  addDayShift,
   axeViolations,
   browserPerFile,
   calendarDayName,
   callApi,
   DESKTOP,
+  markOffDayAvailable,
   nextMonthDay,
   openRequestButton,
   PHONE,
@@ -114,13 +116,8 @@ describe("a swap from browse-by-hub to both calendars", () => {
     const ben = await clinician("Ben", `Responder${tag}`);
     const day = nextMonthDay(10);
     const returnDay = nextMonthDay(14);
-    await callApi(ava.page, "POST", "/api/shifts", {
-      date: day,
-      shiftType: "day",
-      startTime: "07:00",
-      endTime: "19:00",
-    });
-    await callApi(ben.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+    await addDayShift(ava.page, day);
+    await markOffDayAvailable(ben.page, day);
     await callApi(ben.page, "POST", "/api/shifts", {
       date: returnDay,
       shiftType: "seeking_coverage",
@@ -228,7 +225,7 @@ describe("the swap screens on a phone", () => {
       startTime: "19:00",
       endTime: "07:00",
     });
-    await callApi(dan.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+    await markOffDayAvailable(dan.page, day);
 
     const c = cara.page;
     await c.goto("/swap-requests");
@@ -292,13 +289,8 @@ describe("night shifts on offer", () => {
     const eve = await clinician("Eve", `Nights${tag}`);
     const finn = await clinician("Finn", `Offers${tag}`);
     const day = nextMonthDay(8);
-    await callApi(eve.page, "POST", "/api/shifts", {
-      date: day,
-      shiftType: "day",
-      startTime: "07:00",
-      endTime: "19:00",
-    });
-    await callApi(finn.page, "POST", "/api/shifts", { date: day, shiftType: "rest_day", restDayShiftInterest: true });
+    await addDayShift(eve.page, day);
+    await markOffDayAvailable(finn.page, day);
     await callApi(finn.page, "POST", "/api/shifts", {
       date: nextMonthDay(24),
       shiftType: "seeking_coverage",

@@ -2,8 +2,8 @@ import type { Page, Route } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import {
+  addDayShift,
   browserPerFile,
-  callApi,
   DESKTOP,
   newUser,
   PHONE,
@@ -34,7 +34,7 @@ async function signedInWithSavedRoster(viewport: Viewport = DESKTOP, options: { 
   const { id } = await registerViaApi(page, user);
   await skipWelcome(page, id);
   const today = todayInLondon();
-  await callApi(page, "POST", "/api/shifts", { date: today, shiftType: "day", startTime: "07:00", endTime: "19:00" });
+  await addDayShift(page, today);
   await page.goto("/dashboard");
   const todays = page.getByTestId("upcoming-shifts").locator(`li[data-day="${today}"]`).getByText("Day Shift");
   await todays.waitFor();

@@ -12,6 +12,12 @@ import { acquireSocket, getSocketStatus, onRealtimeEvent, onSocketStatus, type R
 
 function refreshFor(queryClient: QueryClient, event: RealtimeEvent) {
   const { swapRequestId } = event.payload;
+  if (event.type === "COVER_ALERTS_CHANGED") {
+    // Not a party: only the lists that offer the request to cover it.
+    void queryClient.invalidateQueries({ queryKey: swapKeys.coverAlerts() });
+    void queryClient.invalidateQueries({ queryKey: swapKeys.open() });
+    return;
+  }
   // A swap change may also add a note to the conversation (e.g. a cancellation), so both refresh it.
   void queryClient.invalidateQueries({ queryKey: messagesQueryKey(swapRequestId) });
   void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });

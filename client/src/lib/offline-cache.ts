@@ -2,6 +2,7 @@ import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persi
 import type { QueryClient } from "@tanstack/react-query";
 import type { PersistedClient } from "@tanstack/react-query-persist-client";
 import { clear, createStore, del, get, set } from "idb-keyval";
+import { forgetDrafts } from "./drafts";
 import { forgetScheduleTipCookie } from "./schedule-tip";
 import { userQueryKey } from "./user";
 
@@ -50,6 +51,7 @@ function asLastReceived(client: PersistedClient): PersistedClient {
 export async function clearOfflineData(queryClient: QueryClient): Promise<void> {
   // The next user's first paint does not follow the previous user's closed tip either.
   forgetScheduleTipCookie();
+  forgetDrafts();
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "auth" });
   await offlinePersister.removeClient();
   await clear(store);

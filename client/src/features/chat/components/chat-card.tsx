@@ -84,7 +84,12 @@ export function ChatCard({
           people={people}
         />
       )}
-      <MessageComposer onSend={onSend} sending={send.isPending} cancelled={conversation.status === "cancelled"} />
+      <MessageComposer
+        swapRequestId={id}
+        onSend={onSend}
+        sending={send.isPending}
+        cancelled={conversation.status === "cancelled"}
+      />
     </Card>
   );
 }

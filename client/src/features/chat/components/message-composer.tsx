@@ -1,8 +1,9 @@
 import { CANCELLED_CHAT_NOTICE, MESSAGE_MAX_LENGTH } from "@common/message-rules";
 import { SendHorizontal } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
+import { useDraft } from "@/lib/drafts";
 import { useOnline } from "@/lib/use-online";
 
 /** Typed while offline: kept in the box, never queued. */
@@ -10,16 +11,19 @@ export const OFFLINE_DRAFT_NOTICE = "You are offline. This message has not been 
 
 /** Enter sends, Shift+Enter breaks the line; nothing empty or whitespace-only is sent. */
 export function MessageComposer({
+  swapRequestId,
   onSend,
   sending,
   cancelled,
 }: {
+  /** Whose draft the box shows: it survives a change of layout or of conversation. */
+  swapRequestId: number;
   /** Resolves true when the message was sent (the box is then cleared). */
   onSend: (content: string) => Promise<boolean>;
   sending: boolean;
   cancelled: boolean;
 }) {
-  const [text, setText] = useState("");
+  const [text, setText] = useDraft(swapRequestId);
   const noticeId = useId();
   const offlineNoteId = useId();
   const online = useOnline();
@@ -63,7 +67,7 @@ export function MessageComposer({
           aria-label="Message"
           placeholder="Type a message..."
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => setText(() => e.target.value)}
           onKeyDown={onKeyDown}
           disabled={cancelled}
           aria-describedby={cancelled ? noticeId : !online && !blank ? offlineNoteId : undefined}

@@ -2,24 +2,11 @@ import type { CoverAlert } from "@common/cover-alerts";
 import { fullName } from "@common/names";
 import { HandHelping } from "lucide-react";
 import { useState } from "react";
-import { useLocation } from "wouter";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { formatDay, shiftTimes, shiftTypeLabel } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useCoverAlerts } from "../api/get-cover-alerts";
-import { useOfferToCover } from "../api/offer-to-cover";
-import { failureToast, successToast } from "../toasts";
-import { offerQuestion } from "./open-requests-card";
+import { OfferConfirmDialog, useOfferAndOpen } from "./offer-to-cover";
 
 const NONE = "No colleagues need cover on the days you marked free.";
 
@@ -66,49 +53,6 @@ function CoverAlertItem(props: { alert: CoverAlert; highlighted: boolean; busy: 
   );
 }
 
-/** The open requests list's confirmation, for an alert. */
-function OfferDialog(props: { asking: CoverAlert | null; onClose: () => void; onConfirm: (a: CoverAlert) => void }) {
-  const { asking } = props;
-  return (
-    <AlertDialog open={asking !== null} onOpenChange={(isOpen) => !isOpen && props.onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{asking ? offerQuestion(asRequest(asking)) : ""}</AlertDialogTitle>
-          <AlertDialogDescription>
-            You become the other party of this request and can agree the swap in its conversation.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction needsConnection onClick={() => asking && props.onConfirm(asking)}>
-            Offer to cover
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
-/** Offering to cover from an alert: the toast, then the request's conversation. */
-function useOfferFromAlert() {
-  const cover = useOfferToCover();
-  const [, navigate] = useLocation();
-  const offer = (a: CoverAlert) =>
-    cover.mutate(a.swapRequestId, {
-      onSuccess: (r) => {
-        successToast(
-          "Swap request updated",
-          <>
-            You offered to cover <bdi>{r.requesterUser.firstName}</bdi>'s shift.
-          </>,
-        );
-        navigate(`/messages?request=${r.id}`);
-      },
-      onError: (e) => failureToast("Failed to update swap request", e),
-    });
-  return { offer, busy: cover.isPending };
-}
-
 /**
  * Cover alerts in the dashboard's 'Notifications & Alerts' box (DESIGN §5.22): open ones first,
  * each with 'Offer to cover' and the same confirmation as the open requests list. `focus` is the
@@ -116,7 +60,7 @@ function useOfferFromAlert() {
  */
 export function CoverAlerts({ focus, focusDate }: { focus?: number; focusDate?: string }) {
   const query = useCoverAlerts();
-  const { offer, busy } = useOfferFromAlert();
+  const { offer, busy } = useOfferAndOpen();
   const [asking, setAsking] = useState<CoverAlert | null>(null);
 
   const alerts = query.data ?? [];
@@ -159,7 +103,11 @@ export function CoverAlerts({ focus, focusDate }: { focus?: number; focusDate?: 
           ))}
         </ul>
       )}
-      <OfferDialog asking={asking} onClose={() => setAsking(null)} onConfirm={offer} />
+      <OfferConfirmDialog
+        asking={asking && asRequest(asking)}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking && offer(asking.swapRequestId)}
+      />
     </section>
   );
 }

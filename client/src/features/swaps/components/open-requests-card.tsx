@@ -1,26 +1,14 @@
 import { fullName } from "@common/names";
 import type { SwapRequest } from "@common/swaps";
-import { type ReactNode, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { useLocation } from "wouter";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
 import { formatDay, LONG_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
 import { useOpenRequests } from "../api/get-open-requests";
-import { useOfferToCover } from "../api/offer-to-cover";
-import { failureToast, successToast } from "../toasts";
+import { OfferConfirmDialog, useOfferAndOpen } from "./offer-to-cover";
 
 // A whole trust's open requests run to hundreds: the nearest first, a page at a time, so a phone
 // does not draw hundreds of rows to show the five that fit.
@@ -29,8 +17,7 @@ export const OPEN_REQUESTS_PAGE = 20;
 /** Colleagues of my grade looking for anyone to work a shift (DESIGN §5.11). */
 export function OpenRequestsCard() {
   const query = useOpenRequests();
-  const cover = useOfferToCover();
-  const [, navigate] = useLocation();
+  const { offer, busy } = useOfferAndOpen();
   // Offering makes me the responder at once, so it is asked once before it happens.
   const [asking, setAsking] = useState<SwapRequest | null>(null);
   const [shown, setShown] = useState(OPEN_REQUESTS_PAGE);
@@ -41,20 +28,6 @@ export function OpenRequestsCard() {
     // The keyboard goes on from the first request just shown, not from a button that may be gone.
     list.current?.children[first]?.querySelector("button")?.focus();
   };
-
-  const offer = (id: number) =>
-    cover.mutate(id, {
-      onSuccess: (r) => {
-        successToast(
-          "Swap request updated",
-          <>
-            You offered to cover <bdi>{r.requesterUser.firstName}</bdi>'s shift.
-          </>,
-        );
-        navigate(`/messages?request=${r.id}`);
-      },
-      onError: (e) => failureToast("Failed to update swap request", e),
-    });
 
   return (
     <Card data-testid="open-requests-card">
@@ -75,7 +48,7 @@ export function OpenRequestsCard() {
           <>
             <ul ref={list} className="flex max-h-[500px] flex-col gap-2 overflow-y-auto">
               {query.data.slice(0, shown).map((r) => (
-                <OpenRequestRow key={r.id} request={r} disabled={cover.isPending} onOffer={() => setAsking(r)} />
+                <OpenRequestRow key={r.id} request={r} disabled={busy} onOffer={() => setAsking(r)} />
               ))}
             </ul>
             {query.data.length > shown && (
@@ -132,48 +105,5 @@ function OpenRequestRow({
         Offer to cover
       </Button>
     </li>
-  );
-}
-
-/** The question asked once before an offer to cover, which makes me the responder at once. */
-function OfferConfirmDialog({
-  asking,
-  onCancel,
-  onConfirm,
-}: {
-  asking: SwapRequest | null;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <AlertDialog open={asking !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{asking ? offerQuestion(asking) : ""}</AlertDialogTitle>
-          <AlertDialogDescription>
-            You become the other party of this request and can agree the swap in its conversation.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction needsConnection onClick={onConfirm}>
-            Offer to cover
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
-/** 'Offer to work Fri 12 Dec 7:00 AM – 7:00 PM for Cara Jones?' */
-export function offerQuestion(r: {
-  requesterShift: Pick<SwapRequest["requesterShift"], "date" | "shiftType" | "startTime" | "endTime">;
-  requesterUser: Pick<SwapRequest["requesterUser"], "firstName" | "lastName">;
-}): ReactNode {
-  const day = formatDay(r.requesterShift.date, "EEE d MMM");
-  return (
-    <>
-      Offer to work {day} {shiftTimes(r.requesterShift)} for <bdi>{fullName(r.requesterUser)}</bdi>?
-    </>
   );
 }
