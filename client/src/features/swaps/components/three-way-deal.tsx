@@ -1,5 +1,5 @@
 import { fullName } from "@common/names";
-import { takenFrom } from "@common/swap-rules";
+import { coveredShiftType, takenFrom } from "@common/swap-rules";
 import type { SwapRequest, ThreeWayRequestParty } from "@common/swaps";
 import type { ThreeWayShift } from "@common/three-way";
 import { CheckCircle2 } from "lucide-react";
@@ -21,7 +21,10 @@ import { useRejectSwapRequest } from "../api/reject";
 import { useDeal } from "../hooks/use-deal";
 import { failureToast, successToast } from "../toasts";
 
-const day = (s: ThreeWayShift) => `${formatDay(s.date, "EEE d MMM")} ${shiftTypeLabel(s.shiftType)}`;
+// A Seeking Coverage entry is named by the shift it is, as the one who works it sees it.
+const worked = (s: ThreeWayShift) =>
+  s.shiftType === "day" || s.shiftType === "night" ? s.shiftType : coveredShiftType(s);
+const day = (s: ThreeWayShift) => `${formatDay(s.date, "EEE d MMM")} ${shiftTypeLabel(worked(s))}`;
 const isOpen = (r: SwapRequest) => r.status === "pending" || r.status === "accepted";
 
 /**
