@@ -11,8 +11,14 @@ export const requestOrderKey = (r: SwapRequest) => ({
   id: r.id,
 });
 
-/** The request's other party as seen by me. */
+/** The request's other party as seen by me; both others of a three-way request. */
 export function counterpartLabel(r: SwapRequest, myId: number): string {
+  if (r.parties) {
+    return r.parties
+      .filter((p) => p.user.id !== myId)
+      .map((p) => fullName(p.user))
+      .join(" & ");
+  }
   if (r.requesterId === myId) return r.responderUser ? fullName(r.responderUser) : "Looking for match";
   return fullName(r.requesterUser);
 }
@@ -23,6 +29,8 @@ export function counterpartLabel(r: SwapRequest, myId: number): string {
  */
 export function waitingFor(r: SwapRequest, myId: number, today: string): string {
   if (awaitsGrs(requestOrderKey(r), today)) return "Submit on GRS";
+  if (r.parties)
+    return r.parties.some((p) => p.user.id === myId && !p.agreed) ? "Needs your answer" : "Awaiting response";
   if (r.responderId === null) return "Looking for match";
   const requester = roleOf(r, myId) === "requester";
   const mine = requester ? r.requesterAgreed : r.responderAgreed;

@@ -12,10 +12,19 @@ import { useSendMessage } from "../api/send-message";
 import { counterpartName } from "../format";
 import { useDocumentVisible } from "../hooks/use-document-visible";
 import { MessageComposer } from "./message-composer";
-import { MessageThread } from "./message-thread";
+import { MessageThread, type Person } from "./message-thread";
 
 /** The chat of one swap request: its messages and the box to write a new one. */
-export function ChatCard({ conversation, myId }: { conversation: Conversation; myId: number }) {
+export function ChatCard({
+  conversation,
+  myId,
+  people,
+}: {
+  conversation: Conversation;
+  myId: number;
+  /** Everyone in a conversation of more than two (a three-way swap): each message names its sender. */
+  people?: Person[];
+}) {
   const id = conversation.swapRequestId;
   const queryClient = useQueryClient();
   const messages = useMessages(id);
@@ -72,15 +81,7 @@ export function ChatCard({ conversation, myId }: { conversation: Conversation; m
             initials: other ? initials(other.firstName, other.lastName) : "?",
             name: counterpartName(conversation),
           }}
-          senders={
-            conversation.participants &&
-            new Map(
-              conversation.participants.map((p) => [
-                p.id,
-                { initials: initials(p.firstName, p.lastName), name: `${p.firstName} ${p.lastName}`.trim() },
-              ]),
-            )
-          }
+          people={people}
         />
       )}
       <MessageComposer

@@ -1,11 +1,12 @@
 import type { Message } from "@common/messages";
+import { fullName } from "@common/names";
 import { format } from "date-fns";
 import { Check, CheckCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { LONG_DATE } from "@/lib/format";
 import { TIME_FORMAT as TIME } from "@/lib/shift-times";
-import { cn } from "@/lib/utils";
+import { cn, initials } from "@/lib/utils";
 
 type Group = { key: string; label: string; messages: Message[] };
 
@@ -22,21 +23,22 @@ function groupByDay(messages: Message[]): Group[] {
 }
 
 type Other = { initials: string; name: string };
+/** A party of a conversation of more than two. */
+export type Person = { id: number; firstName: string; lastName: string };
 
 function Bubble({
   message,
   own,
   other,
-  sender,
+  named,
 }: {
   message: Message;
   own: boolean;
   other: Other;
-  /** In a three-party conversation, who sent it (the avatar alone cannot tell two others apart). */
-  sender?: Other;
+  /** With more than one other party, whose message it is shows above it. */
+  named: boolean;
 }) {
   const time = format(new Date(message.createdAt), TIME);
-  const from = sender ?? other;
   return (
     <li
       data-testid="chat-message"
@@ -45,8 +47,8 @@ function Bubble({
     >
       {!own && (
         // The initials stand for a name that may be long: the whole of it is the avatar's title.
-        <Avatar className="size-8" title={from.name}>
-          <AvatarFallback className="text-xs">{from.initials}</AvatarFallback>
+        <Avatar className="size-8" title={other.name}>
+          <AvatarFallback className="text-xs">{other.initials}</AvatarFallback>
         </Avatar>
       )}
       <div
@@ -56,7 +58,11 @@ function Bubble({
           own ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted text-foreground",
         )}
       >
-        {sender && !own && <p className="text-xs font-semibold">{sender.name}</p>}
+        {named && !own && (
+          <p className="text-xs font-semibold" data-testid="chat-sender">
+            <bdi>{other.name}</bdi>
+          </p>
+        )}
         <p dir="auto" className="whitespace-pre-wrap text-base [overflow-wrap:anywhere]">
           {message.content}
         </p>
@@ -84,14 +90,18 @@ export function MessageThread({
   messages,
   myId,
   other,
-  senders,
+  people,
 }: {
   messages: Message[];
   myId: number;
   other: Other;
-  /** A three-party conversation's senders by user id. */
-  senders?: Map<number, Other>;
+  people?: Person[];
 }) {
+  const senderOf = (senderId: number): Other => {
+    const person = people?.find((p) => p.id === senderId);
+    if (!person) return other;
+    return { name: fullName(person), initials: initials(person.firstName, person.lastName) };
+  };
   const scroller = useRef<HTMLDivElement>(null);
   const lastId = messages[messages.length - 1]?.id;
   useEffect(() => {
@@ -127,8 +137,8 @@ export function MessageThread({
                 key={m.id}
                 message={m}
                 own={m.senderId === myId}
-                other={other}
-                sender={senders?.get(m.senderId)}
+                other={senderOf(m.senderId)}
+                named={people !== undefined}
               />
             ))}
           </ul>

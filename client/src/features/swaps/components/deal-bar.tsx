@@ -22,10 +22,18 @@ export function DealBar({
   const r = query.data;
   if (!r) return null;
   const role = roleOf(r, myId);
-  if (role === "other") return null;
-  const mine = role === "requester" ? r.requesterAgreed : r.responderAgreed;
-  const theirs = role === "requester" ? r.responderAgreed : r.requesterAgreed;
-  const other = role === "requester" ? r.responderUser?.firstName : r.requesterUser.firstName;
+  const me = r.parties?.find((p) => p.user.id === myId);
+  if (role === "other" && !me) return null;
+  const mine = me ? me.agreed : role === "requester" ? r.requesterAgreed : r.responderAgreed;
+  // The others and where each stands: one for a pairwise request, two for a three-way one.
+  const others = r.parties
+    ? r.parties.filter((p) => p !== me).map((p) => ({ name: p.user.firstName, agreed: p.agreed }))
+    : [
+        role === "requester"
+          ? { name: r.responderUser?.firstName, agreed: r.responderAgreed }
+          : { name: r.requesterUser.firstName, agreed: r.requesterAgreed },
+      ].filter((o): o is { name: string; agreed: boolean } => o.name !== undefined);
+  const other = others[0]?.name;
   // The warnings themselves sit beside the Deal Agreement; the bar only says there are some to read.
   const restHint = r.warnings.some((w) => w.party === role) ? (
     "Breaks your rest: read before agreeing"
@@ -53,12 +61,12 @@ export function DealBar({
             {mine && <CheckCircle2 aria-hidden="true" className="mr-0.5 inline size-4 align-[-3px]" />}
             You: {mine ? "Agreed" : "Not yet"}
           </span>
-          {other && (
-            <span className="text-muted-foreground">
+          {others.map((o) => (
+            <span key={o.name} className="text-muted-foreground">
               {" · "}
-              <bdi>{other}</bdi>: {theirs ? "Agreed" : "Pending"}
+              <bdi>{o.name}</bdi>: {o.agreed ? "Agreed" : "Pending"}
             </span>
-          )}
+          ))}
         </p>
         {restHint && (
           <p className="flex items-center gap-1.5 text-sm font-semibold" data-testid="deal-bar-rest">

@@ -6,12 +6,11 @@ import { errorMessage, isApiError } from "@/lib/api";
 import { useUser } from "@/lib/user";
 import { useSwapRequest } from "../api/get-swap-request";
 import { useCalendarRefreshOnCompletion } from "../hooks/use-calendar-refresh-on-completion";
-import { AskEveryone, offersAskEveryone } from "./ask-everyone";
 import { DealAgreement } from "./deal-agreement";
 import { GrsReminder } from "./grs-reminder";
 import { SwapActions } from "./swap-actions";
 import { SwapFacts } from "./swap-facts";
-import { ThreeWayDetails } from "./three-way-details";
+import { ThreeWayDeal, ThreeWayGrsReminder } from "./three-way-deal";
 import { ThreeWaySwaps } from "./three-way-swaps";
 
 /**
@@ -62,8 +61,9 @@ function Details({ request: r, myId, onDeleted }: { request: SwapRequest; myId: 
         <CardHeader>
           <CardTitle>Swap Details</CardTitle>
         </CardHeader>
-        <CardContent>
-          <ThreeWayDetails request={r} myId={myId} />
+        <CardContent className="flex flex-col gap-5">
+          <ThreeWayDeal request={r} parties={r.parties} myId={myId} />
+          {r.status === "completed" && <ThreeWayGrsReminder parties={r.parties} myId={myId} />}
         </CardContent>
       </Card>
     );
@@ -85,8 +85,6 @@ function Details({ request: r, myId, onDeleted }: { request: SwapRequest; myId: 
         <SwapFacts request={r} role={role} />
 
         <DealAgreement request={r} role={role} canAgree={allowed.includes("agree")} />
-
-        {role === "requester" && offersAskEveryone(r) && <AskEveryone request={r} />}
 
         {r.status === "completed" && <GrsReminder request={r} />}
 

@@ -24,9 +24,12 @@ export function SwapRequestItem({ request: r, myId }: { request: SwapRequest; my
   };
   // Only the requester edits or cancels, and only until both have agreed.
   const canEdit =
-    role === "requester" && !(r.requesterAgreed && r.responderAgreed) && allowedActions("requester", state).length > 0;
+    !r.parties &&
+    role === "requester" &&
+    !(r.requesterAgreed && r.responderAgreed) &&
+    allowedActions("requester", state).length > 0;
   const name = <bdi>{counterpartLabel(r, myId)}</bdi>;
-  const who = role === "requester" ? <>You → {name}</> : <>{name} → you</>;
+  const who = r.parties ? <>Three-way with {name}</> : role === "requester" ? <>You → {name}</> : <>{name} → you</>;
 
   return (
     <li className="flex flex-col gap-2 rounded-md border border-border p-3 sm:flex-row sm:items-center sm:justify-between">

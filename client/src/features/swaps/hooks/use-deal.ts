@@ -32,7 +32,12 @@ export function useDeal(r: SwapRequest, role: SwapRole, offerChoice: number | nu
           setRefused(null);
           // The last Agree completes the swap, and what is left to do is the GRS step.
           if (answer.status === "completed")
-            successToast("Swap completed", "Now submit the swap on GRS, then tick Submitted on GRS.");
+            successToast(
+              "Swap completed",
+              r.parties
+                ? "Now submit your part of it on GRS."
+                : "Now submit the swap on GRS, then tick Submitted on GRS.",
+            );
           else successToast("Deal agreed", "You have agreed to this swap deal.");
         },
         onError: (e) => {
