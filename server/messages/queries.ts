@@ -53,12 +53,7 @@ const partyMessages = preparedPerDb((db) =>
     .select({ requestId: swapRequests.id, message: messages })
     .from(swapRequests)
     .leftJoin(messages, eq(messages.swapRequestId, swapRequests.id))
-    .where(
-      and(
-        eq(swapRequests.id, sql.placeholder("request")),
-        isParty(sql.placeholder("user")),
-      ),
-    )
+    .where(and(eq(swapRequests.id, sql.placeholder("request")), isParty(sql.placeholder("user"))))
     .orderBy(asc(messages.createdAt), asc(messages.id))
     .prepare("messages_of_party"),
 );

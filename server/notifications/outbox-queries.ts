@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { ShiftType } from "../../common/enums";
 import type { Db, Tx } from "../db/open";
-import { notificationOutbox, notificationSettings, shifts, swapRequestParties, swapRequests, users } from "../db/schema";
+import {
+  notificationOutbox,
+  notificationSettings,
+  shifts,
+  swapRequestParties,
+  swapRequests,
+  users,
+} from "../db/schema";
 
 /** A column as an insert list or set clause names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);

@@ -6,7 +6,6 @@ import { useConversation } from "@/features/chat/api/get-conversation";
 import { ChatCard } from "@/features/chat/components/chat-card";
 import { counterpartName } from "@/features/chat/format";
 import { useConnectionToasts } from "@/features/chat/hooks/use-connection-toasts";
-import { useSwapRequest } from "@/features/swaps/api/get-swap-request";
 import { DealBar } from "@/features/swaps/components/deal-bar";
 import { SwapDetailsCard } from "@/features/swaps/components/swap-details-card";
 import { errorMessage, isApiError } from "@/lib/api";
@@ -33,8 +32,6 @@ export function ConversationView({
   useConnectionToasts();
   const { user } = useUser();
   const conversation = useConversation(swapRequestId);
-  // A three-way request's parties name both others in the heading and each sender in the chat.
-  const parties = useSwapRequest(swapRequestId).data?.parties;
 
   if (conversation.isPending || !user) return <PageSpinner label="Loading conversation" />;
   if (conversation.isError) {
@@ -56,30 +53,25 @@ export function ConversationView({
   }
 
   const c = conversation.data;
+  // A three-way request's conversation names both others.
+  const others = c.participants?.filter((p) => p.id !== user.id);
   const HeadingTag = layout === "page" ? "h1" : "h2";
   return (
     <div className="flex min-w-0 flex-col gap-4">
       {back}
       <div className="flex flex-col gap-1">
         <HeadingTag className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="conversation-heading">
-          <bdi>
-            {parties
-              ? parties
-                  .filter((p) => p.user.id !== user.id)
-                  .map((p) => fullName(p.user))
-                  .join(" & ")
-              : counterpartName(c)}
-          </bdi>
+          <bdi>{others ? others.map((p) => fullName(p)).join(" & ") : counterpartName(c)}</bdi>
         </HeadingTag>
         <p className="text-base text-muted-foreground">
-          {parties ? "Three-way swap · " : ""}
+          {others ? "Three-way swap · " : ""}
           {formatDay(c.shift.date, LONG_DATE)} · {shiftTypeLabel(c.shift.shiftType)}
         </p>
       </div>
       {/* Swap Details come after the whole chat here: the bar keeps the Deal Agreement one tap away. */}
       <DealBar swapRequestId={c.swapRequestId} myId={user.id} className={cn(layout === "page" && "lg:hidden")} />
       <div className={cn("grid items-start gap-5", layout === "page" && "lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]")}>
-        <ChatCard conversation={c} myId={user.id} people={parties?.map((p) => p.user)} />
+        <ChatCard conversation={c} myId={user.id} />
         <SwapDetailsCard swapRequestId={c.swapRequestId} onDeleted={onDeleted} />
       </div>
     </div>

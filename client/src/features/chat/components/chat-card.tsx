@@ -12,19 +12,10 @@ import { useSendMessage } from "../api/send-message";
 import { counterpartName } from "../format";
 import { useDocumentVisible } from "../hooks/use-document-visible";
 import { MessageComposer } from "./message-composer";
-import { MessageThread, type Person } from "./message-thread";
+import { MessageThread } from "./message-thread";
 
 /** The chat of one swap request: its messages and the box to write a new one. */
-export function ChatCard({
-  conversation,
-  myId,
-  people,
-}: {
-  conversation: Conversation;
-  myId: number;
-  /** Everyone in a conversation of more than two (a three-way swap): each message names its sender. */
-  people?: Person[];
-}) {
+export function ChatCard({ conversation, myId }: { conversation: Conversation; myId: number }) {
   const id = conversation.swapRequestId;
   const queryClient = useQueryClient();
   const messages = useMessages(id);
@@ -81,7 +72,8 @@ export function ChatCard({
             initials: other ? initials(other.firstName, other.lastName) : "?",
             name: counterpartName(conversation),
           }}
-          people={people}
+          // A three-way swap's conversation names each message's sender.
+          people={conversation.participants}
         />
       )}
       <MessageComposer

@@ -24,7 +24,7 @@ function groupByDay(messages: Message[]): Group[] {
 
 type Other = { initials: string; name: string };
 /** A party of a conversation of more than two. */
-export type Person = { id: number; firstName: string; lastName: string };
+type Person = { id: number; firstName: string; lastName: string };
 
 function Bubble({
   message,

@@ -6,6 +6,7 @@ import { errorMessage, isApiError } from "@/lib/api";
 import { useUser } from "@/lib/user";
 import { useSwapRequest } from "../api/get-swap-request";
 import { useCalendarRefreshOnCompletion } from "../hooks/use-calendar-refresh-on-completion";
+import { AskEveryone, offersAskEveryone } from "./ask-everyone";
 import { DealAgreement } from "./deal-agreement";
 import { GrsReminder } from "./grs-reminder";
 import { SwapActions } from "./swap-actions";
@@ -85,6 +86,8 @@ function Details({ request: r, myId, onDeleted }: { request: SwapRequest; myId: 
         <SwapFacts request={r} role={role} />
 
         <DealAgreement request={r} role={role} canAgree={allowed.includes("agree")} />
+
+        {role === "requester" && offersAskEveryone(r) && <AskEveryone request={r} />}
 
         {r.status === "completed" && <GrsReminder request={r} />}
 
