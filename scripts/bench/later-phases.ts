@@ -56,6 +56,17 @@ export async function benchPushBurst(servers: Servers, dbUrl: string, today: str
   });
 }
 
+/** Cover alerts: the seed's reach, the eligibility step at 100 a second, a fan-out to 300 beside reads. */
+export async function benchCoverAlertsPhase(
+  servers: Servers,
+  dbUrl: string,
+  today: string,
+  quiet: Record<string, any>,
+) {
+  if (args["skip-cover-alerts"]) return undefined;
+  return optionalBench("cover-alerts.ts", (mod) => mod.benchCoverAlerts(servers, dbUrl, today, quiet));
+}
+
 /** Lighthouse (mobile) on / and the five signed-in pages, signed in as a seeded clinician. */
 export async function benchLighthousePages(baseUrl: string, dbUrl: string, today: string) {
   if (args["skip-lighthouse"]) return undefined;

@@ -36,7 +36,7 @@ import {
 import { benchDatabaseName, benchDatabaseUrl, enableStatementStats, postgresVersion, prepare, tidy } from "./database";
 import { startBenchPostgres } from "./embedded";
 import { benchFamilies } from "./http-phase";
-import { benchImport, benchLighthousePages, benchPushBurst, benchSockets } from "./later-phases";
+import { benchCoverAlertsPhase, benchImport, benchLighthousePages, benchPushBurst, benchSockets } from "./later-phases";
 import { benchNotifications } from "./notifications";
 import { printAgainst, printTable, printWork } from "./report";
 import { startServers } from "./servers";
@@ -63,6 +63,8 @@ async function runPhases(dbUrl: string, today: string, against: AgainstTree | un
     if (lighthouse) results.lighthouse = lighthouse;
     const burst = await benchPushBurst(servers, dbUrl, today, results.http.families);
     if (burst) results.pushBurst = burst;
+    const cover = await benchCoverAlertsPhase(servers, dbUrl, today, results.http.families);
+    if (cover) results.coverAlerts = cover;
     for (const p of procs.splice(0)) await p.stop();
     const sockets = await benchSockets(dbUrl);
     if (sockets) results.sockets = sockets;

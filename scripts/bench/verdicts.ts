@@ -5,19 +5,9 @@
 
 import type { ClientSize } from "./client-size";
 import { BUDGETS, ms, quick, ratio, VERDICT_RUNS, WORK_TO_FLOOR } from "./config";
+import { coverVerdicts } from "./cover-verdicts";
 import { families } from "./families";
-
-/**
- * INFO: a figure beside a budget that is not held to it (e.g. the import's stress case, or any figure
- * of a smoke run). PROVISIONAL: fewer runs than a verdict takes. `broken`: the phase did not measure.
- */
-export type Budget = {
-  name: string;
-  limit: string;
-  value: string;
-  verdict: "PASS" | "FAIL" | "MISSING" | "INFO" | "PROVISIONAL";
-  broken?: boolean;
-};
+import { type Budget, latencyVerdict, machineNote, runsNote } from "./verdict-rules";
 
 /** Phase 5: a PASS/FAIL per budget of DESIGN §7. */
 export function verdicts(
@@ -30,6 +20,7 @@ export function verdicts(
     ...socketVerdicts(results.sockets),
     ...importVerdicts(results.import),
     ...pushVerdicts(results.pushBurst ?? [], results.notifications),
+    ...coverVerdicts(results.coverAlerts),
     ...lighthouseVerdicts(results.lighthouse),
     clientVerdict(client),
   ];
@@ -39,15 +30,6 @@ export function verdicts(
 function smoke(b: Budget): Budget {
   const broken = b.broken || b.verdict === "MISSING";
   return { ...b, verdict: broken ? "FAIL" : "INFO", value: `${b.value}${broken ? "" : " (smoke run: no verdict)"}` };
-}
-
-/** How busy the machine was in the family's worst window, so a reader knows what the run is worth. */
-function machineNote(work: any): string {
-  const m = work?.machine;
-  if (!m) return "";
-  const busy = (m.stealShare ?? 0) >= 0.05 || (m.otherCores ?? 0) >= 0.5;
-  const steal = m.stealShare === null ? "–" : `${Math.round(m.stealShare * 100)} %`;
-  return `; machine ${busy ? "BUSY" : "quiet"}: steal ${steal}, ${m.otherCores ?? "–"} cores used outside the bench, load ${m.loadAvg1 ?? "–"}`;
 }
 
 function familyVerdicts(fams: Record<string, any>, today: string): Budget[] {
@@ -64,24 +46,40 @@ function familyVerdicts(fams: Record<string, any>, today: string): Budget[] {
     // A run that fell short of its rate or failed requests measured something else: it cannot pass.
     const clean = r.errors === 0 && r.non2xx === 0 && !r.dropped && r.achievedRate >= family.rate * 0.9;
     const pass = clean && r.p99 !== null && r.p99 < family.budgetMs;
-    const runs =
-      r.runs >= VERDICT_RUNS
-        ? `median of ${r.runs} runs (${ms(r.p99Range[0])}–${ms(r.p99Range[1])})`
-        : `${r.runs === 1 ? "one run" : `${r.runs} runs`}, not a verdict: that takes the median of ${VERDICT_RUNS}, would ${pass ? "pass" : "fail"}`;
     budgets.push({
       name,
       limit,
       value:
-        `p99 ${ms(r.p99)} ms, ${runs}, ${r.ratio.p99ToBare ?? "–"}× the bare route ` +
+        `p99 ${ms(r.p99)} ms, ${runsNote(r, pass)}, ${r.ratio.p99ToBare ?? "–"}× the bare route ` +
         `(achieved ${r.achievedRate} req/s, ${r.errors} errors, ${r.non2xx} non-2xx` +
         `${r.dropped ? `, ${r.dropped} not sent: saturated` : ""})${machineNote(r.work)}`,
-      verdict: r.runs < VERDICT_RUNS ? "PROVISIONAL" : pass ? "PASS" : "FAIL",
+      verdict: latencyVerdict(r, pass),
       // Timeouts are a busy machine; an error answer or a refused connection is a broken phase.
       broken: r.non2xx > 0 || r.errors > r.slow,
     });
+    if (family.method === "GET" && r.ratio.p99ToBareSameRound?.median) budgets.push(bareVerdict(name, r));
     if (family.method === "GET" && r.ratio.cpuToFloor !== null) budgets.push(workVerdict(name, r));
   }
   return budgets;
+}
+
+/**
+ * DESIGN §7: a read's p99 within 3× the bare route's measured in the same run. Each round's pair is
+ * measured back to back, so a neighbour weighs on both: taken on every round, busy or not.
+ */
+function bareVerdict(name: string, r: any): Budget {
+  const { median, range } = r.ratio.p99ToBareSameRound;
+  const pass = median <= BUDGETS.bareFactor;
+  return {
+    name: `${name}_vs_bare`,
+    limit: `p99 ≤ ${BUDGETS.bareFactor}× the bare route's in the same round`,
+    value:
+      `${median}× (${range[0]}–${range[1]}), ` +
+      (r.runs >= VERDICT_RUNS
+        ? `median of ${r.runs} rounds, busy or not`
+        : `${r.runs === 1 ? "one run" : `${r.runs} runs`}, not a verdict, would ${pass ? "pass" : "fail"}`),
+    verdict: r.runs < VERDICT_RUNS ? "PROVISIONAL" : pass ? "PASS" : "FAIL",
+  };
 }
 
 /** DESIGN §7: a read's work per request within 2× the bare route's plus its own SQL's. */
@@ -206,6 +204,8 @@ function clientVerdict(client: ClientSize | { status: string }): Budget {
 function verdictOf(status: string): Pick<Budget, "verdict" | "broken"> {
   return { verdict: status === "missing" ? "MISSING" : "FAIL", broken: true };
 }
+
+export type { Budget };
 
 export function printVerdicts(budgets: Budget[]) {
   for (const b of budgets) console.log(`${b.verdict.padEnd(11)} ${b.name}: ${b.limit} — ${b.value}`);

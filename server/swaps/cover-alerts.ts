@@ -8,7 +8,14 @@ import type { Db, Tx } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { shortDate } from "../notifications/events";
 import { type CoverPush, recordCoverPushes } from "../notifications/record-cover";
-import { coverAlertsOf, coverCandidates, insertCoverAlerts, type OpenNeed, openNeedsFor } from "./cover-alert-queries";
+import {
+  type CoverCandidate,
+  coverAlertsOf,
+  coverCandidates,
+  insertCoverAlerts,
+  type OpenNeed,
+  openNeedsFor,
+} from "./cover-alert-queries";
 import { warningsOfTaking } from "./find-matches";
 import { swapUpdated } from "./kernel";
 import { userById } from "./queries";
@@ -58,6 +65,23 @@ function pushAbout(
 }
 
 /**
+ * Who could take the shift of the open request `swapRequestId` and has not been told about it yet:
+ * the candidates by the rules SQL holds (one statement), then the working-time rules for each. The
+ * eligibility step of a cover alert, which the bench also times on its own.
+ */
+export async function eligibleColleagues(
+  tx: Tx | Db,
+  requester: Pick<UserRow, "id" | "clinicalGrade" | "hub">,
+  swapRequestId: number,
+  shift: NeedShift,
+): Promise<CoverCandidate[]> {
+  const { limits } = options;
+  const window = limits ? shiftWindow({ from: shift.date, to: shift.date }, limits) : null;
+  const candidates = await coverCandidates(tx, requester, swapRequestId, shift.date, window);
+  return candidates.filter((c) => warningsOfTaking(c.window, shift, limits).length === 0);
+}
+
+/**
  * A need for cover became visible (an open request was made, or opened to everyone): every
  * colleague who could take it, and has not been told about it yet, gets one alert (DESIGN §5.22).
  * In the change's transaction. Two statements for the candidates and the records, then the pure
@@ -66,11 +90,8 @@ function pushAbout(
 export async function alertColleagues(tx: Tx, requester: UserRow, swapRequestId: number, shift: NeedShift) {
   // A requester who has not proved their address is listed to nobody, so nobody is told.
   if (requester.emailVerifiedAt === null) return;
-  const { limits, perDay } = options;
-  const day = { from: shift.date, to: shift.date };
-  const window = limits ? shiftWindow(day, limits) : null;
-  const candidates = await coverCandidates(tx, requester, swapRequestId, shift.date, window);
-  const free = candidates.filter((c) => warningsOfTaking(c.window, shift, limits).length === 0);
+  const { perDay } = options;
+  const free = await eligibleColleagues(tx, requester, swapRequestId, shift);
   const told = await insertCoverAlerts(
     tx,
     free.map((c) => ({ swapRequestId, userId: c.id })),
