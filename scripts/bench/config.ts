@@ -15,6 +15,7 @@ export const { values: args } = parseArgs({
     "skip-lighthouse": { type: "boolean", default: false },
     "skip-push-burst": { type: "boolean", default: false },
     "skip-cover-alerts": { type: "boolean", default: false },
+    "skip-notifications": { type: "boolean", default: false },
     only: { type: "string" },
     repeat: { type: "string" },
     against: { type: "string" },
@@ -25,7 +26,7 @@ export const { values: args } = parseArgs({
 
 export const USAGE =
   "Usage: npm run bench -- [--quick] [--users N] [--rate R] [--duration S] [--repeat N] [--against REF] " +
-  "[--database-url URL | --embedded] [--reseed] [--skip-sockets] [--skip-import] [--skip-lighthouse] [--skip-push-burst] [--skip-cover-alerts] [--only family,…]";
+  "[--database-url URL | --embedded] [--reseed] [--skip-sockets] [--skip-import] [--skip-lighthouse] [--skip-push-burst] [--skip-cover-alerts] [--skip-notifications] [--only family,…]";
 
 export const quick = args.quick;
 export const USERS = Number(args.users ?? (quick ? 500 : 10_000));

@@ -113,6 +113,7 @@ export async function coverFanoutRun(opts: {
   requesters: SignedRequester[];
   family: { name: string; rate: number; requests: Request[]; quietP99: number | null } | null;
   duration: number;
+  /** Drives the reads, counting the work of their window (and how busy the machine was). */
   drive: (rate: number, requests: Request[], o: { duration: number; warmup: number }) => Promise<Load>;
 }): Promise<CoverRun> {
   const { pool, receiver } = opts;

@@ -105,11 +105,16 @@ export async function noteRequest(pool: pg.Pool, id: number, day: string): Promi
   await pool.query(`insert into ${TABLE} (kind, id, day) values ('request', $1, $2)`, [id, day]);
 }
 
+/**
+ * Paramedics on the seed's commonest day shift (07:00–19:00) that day: the rest rules then judge
+ * every requester's colleagues alike, so each request alerts about as many.
+ */
 async function pickRequesters(pool: pg.Pool, day: string, n: number): Promise<Requester[]> {
   const { rows } = await pool.query(
     `select u.id, u.email, u.hub, s.id as shift_id from users u join shifts s on s.user_id = u.id
      where u.clinical_grade = 'paramedic' and u.email_verified_at is not null
        and s.date = $1::date and s.shift_type = 'day' and not s.is_protected
+       and s.start_time = '07:00' and s.end_time = '19:00'
        and not exists (select 1 from swap_requests r where r.requester_shift_id = s.id and r.status = 'pending')
      order by u.id limit $2`,
     [day, n],

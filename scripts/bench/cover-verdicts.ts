@@ -1,6 +1,6 @@
 // The cover-alert budgets of DESIGN §7 as verdicts: the eligibility step's p99 (with its work per
 // call), commit → last push for a request that alerts 300, and the reads beside the fan-out.
-import { ms } from "./config";
+import { ms, VERDICT_RUNS } from "./config";
 import { COVER } from "./cover-alerts";
 import { type Budget, latencyVerdict, machineNote, runsNote } from "./verdict-rules";
 
@@ -35,8 +35,19 @@ export function coverVerdicts(cover: any): Budget[] {
     value:
       `last push p99 ${f.lastPushMs.p99} ms over ${f.requests} requests alerting ${f.alerted.min}–${f.alerted.max} ` +
       `(every push p99 ${f.pushMs.p99} ms), ${f.lost} lost, ${f.doubled} doubled, ${f.late} late; ` +
-      `${f.runs} runs${enough ? "" : `: fewer than ${COVER.colleagues} alerted, not a verdict`}`,
-    verdict: !enough ? "INFO" : f.runs < 3 ? "PROVISIONAL" : pushOk ? "PASS" : "FAIL",
+      `${f.runs} runs${enough ? "" : `: fewer than ${COVER.colleagues} alerted, not a verdict`}` +
+      `${f.busyRuns > 0 ? `; no latency verdict: machine busy beside ${f.busyRuns} of them` : ""}`,
+    verdict: !enough
+      ? "INFO"
+      : f.lost + f.doubled > 0
+        ? "FAIL"
+        : f.runs < VERDICT_RUNS
+          ? "PROVISIONAL"
+          : f.busyRuns > 0
+            ? "BUSY"
+            : pushOk
+              ? "PASS"
+              : "FAIL",
     broken: f.lost + f.doubled > 0,
   });
   for (const r of f.reads) {
@@ -44,8 +55,17 @@ export function coverVerdicts(cover: any): Budget[] {
     budgets.push({
       name: `${r.family}_during_cover_fanout`,
       limit: `p99 ≤ ${COVER.readsToQuiet}× its own p99 without the fan-out, same run`,
-      value: `p99 ${ms(r.p99)} ms (${ms(r.p99Range?.[0])}–${ms(r.p99Range?.[1])}), ${r.toQuiet ?? "–"}× ${ms(r.quietP99)} ms; ${r.runs} runs`,
-      verdict: r.runs < 3 ? "PROVISIONAL" : ok ? "PASS" : "FAIL",
+      value:
+        `p99 ${ms(r.p99)} ms (${ms(r.p99Range?.[0])}–${ms(r.p99Range?.[1])}), ${r.toQuiet ?? "–"}× ${ms(r.quietP99)} ms; ` +
+        `${r.runs} runs, ${r.busyRuns} busy; ${r.quietBaselineRuns} quiet runs behind the figure without it`,
+      verdict:
+        r.runs < VERDICT_RUNS
+          ? "PROVISIONAL"
+          : r.busyRuns > 0 || r.quietBaselineRuns < VERDICT_RUNS
+            ? "BUSY"
+            : ok
+              ? "PASS"
+              : "FAIL",
     });
   }
   return budgets;

@@ -63,7 +63,7 @@ async function runRounds(f: Family, users: BenchUser[], servers: Servers, dbUrl:
       work: { serverPids: [servers.barePid], dbUrl: null },
     });
     runs.bare.push(bare);
-    const of = ROUNDS > 1 ? ` (round ${round} of ${ROUNDS})` : "";
+    const of = ROUNDS > 1 ? ` (round ${round} of ${ROUNDS}${round > ROUNDS ? ", again for a busy one" : ""})` : "";
     log(`${f.name} at ${f.rate} req/s for ${DURATION} s${of} (bare route p99 ${ms(bare.p99)} ms) …`);
     const a = await paced(servers.a);
     runs.a.push(a);
