@@ -3,9 +3,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { root } from "../lib/processes";
-import { args, DURATION, log, quick } from "./config";
+import { args, DURATION, log, quick, REPEAT } from "./config";
 import { drive, requestsFor } from "./drive";
 import { families } from "./families";
+import { benchNotifications } from "./notifications";
+import { foldBursts, foldNotifications, foldSockets, repeatRuns } from "./phase-repeats";
 import { benchReadsDuringPushBurst } from "./push-burst";
 import { waitForQuiet } from "./quiet";
 import type { Servers } from "./servers";
@@ -39,8 +41,10 @@ export async function benchImport(baseUrl: string) {
 export async function benchPushBurst(servers: Servers, dbUrl: string, today: string, quiet: Record<string, any>) {
   if (args["skip-push-burst"]) return undefined;
   const users = await Promise.all((await pickUsers(dbUrl, today)).map((u) => signIn(servers.baseUrl, u)));
-  const picked = families(today).filter((f) => ["swap_list", "shifts_list", "unread_count"].includes(f.name));
-  return benchReadsDuringPushBurst({
+  const chosen = families(today).filter((f) => ["swap_list", "shifts_list", "unread_count"].includes(f.name));
+  // --repeat: each family's runs one after another, folded into one figure each (phase-repeats.ts).
+  const picked = chosen.flatMap((f) => Array.from({ length: REPEAT }, () => f));
+  const out = await benchReadsDuringPushBurst({
     dbUrl,
     events: quick ? 200 : 1000,
     // As long as each family's run without pushes (DURATION), with a burst every 5 s of it.
@@ -54,6 +58,18 @@ export async function benchPushBurst(servers: Servers, dbUrl: string, today: str
     })),
     drive: (rate, requests, o) => drive(servers.baseUrl, rate, requests, o),
   });
+  return foldBursts(out);
+}
+
+/** Cover alerts: the seed's reach, the eligibility step at 100 a second, a fan-out to 300 beside reads. */
+export async function benchCoverAlertsPhase(
+  servers: Servers,
+  dbUrl: string,
+  today: string,
+  quiet: Record<string, any>,
+) {
+  if (args["skip-cover-alerts"]) return undefined;
+  return optionalBench("cover-alerts.ts", (mod) => mod.benchCoverAlerts(servers, dbUrl, today, quiet));
 }
 
 /** Lighthouse (mobile) on / and the five signed-in pages, signed in as a seeded clinician. */
@@ -79,11 +95,31 @@ export async function benchSockets(dbUrl: string) {
   log("socket delivery bench (scripts/bench/sockets.ts) …");
   const adminUrl = new URL(dbUrl);
   adminUrl.pathname = "/postgres";
-  return optionalBench("sockets.ts", (mod) =>
-    mod.benchSocketDelivery({
-      adminUrl: adminUrl.toString(),
-      log: (m: string) => log(`sockets: ${m}`),
-      ...(quick ? { sockets: 200, messages: 200 } : {}),
-    }),
+  const runs = await repeatRuns(
+    REPEAT,
+    () =>
+      optionalBench("sockets.ts", (mod) =>
+        mod.benchSocketDelivery({
+          adminUrl: adminUrl.toString(),
+          log: (m: string) => log(`sockets: ${m}`),
+          ...(quick ? { sockets: 200, messages: 200 } : {}),
+        }),
+      ),
+    (r: any) => Boolean(r?.deliveryMs),
   );
+  return foldSockets(runs);
+}
+
+/** The two-instance notifications, --repeat times (each on a database of its own). */
+export async function benchNotificationRuns(dbUrl: string) {
+  if (args["skip-notifications"]) return undefined;
+  const runs = await repeatRuns(
+    REPEAT,
+    (k) => {
+      log(`two-instance notifications (run ${k} of ${REPEAT}) …`);
+      return benchNotifications({ serverUrl: dbUrl, events: quick ? 200 : 1000 });
+    },
+    () => true,
+  );
+  return foldNotifications(runs);
 }

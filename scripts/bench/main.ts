@@ -36,8 +36,14 @@ import {
 import { benchDatabaseName, benchDatabaseUrl, enableStatementStats, postgresVersion, prepare, tidy } from "./database";
 import { startBenchPostgres } from "./embedded";
 import { benchFamilies } from "./http-phase";
-import { benchImport, benchLighthousePages, benchPushBurst, benchSockets } from "./later-phases";
-import { benchNotifications } from "./notifications";
+import {
+  benchCoverAlertsPhase,
+  benchImport,
+  benchLighthousePages,
+  benchNotificationRuns,
+  benchPushBurst,
+  benchSockets,
+} from "./later-phases";
 import { printAgainst, printTable, printWork } from "./report";
 import { startServers } from "./servers";
 import { measureThreeWays } from "./three-way";
@@ -64,10 +70,13 @@ async function runPhases(dbUrl: string, today: string, against: AgainstTree | un
     if (lighthouse) results.lighthouse = lighthouse;
     const burst = await benchPushBurst(servers, dbUrl, today, results.http.families);
     if (burst) results.pushBurst = burst;
+    const cover = await benchCoverAlertsPhase(servers, dbUrl, today, results.http.families);
+    if (cover) results.coverAlerts = cover;
     for (const p of procs.splice(0)) await p.stop();
     const sockets = await benchSockets(dbUrl);
     if (sockets) results.sockets = sockets;
-    results.notifications = await benchNotifications({ serverUrl: dbUrl, events: quick ? 200 : 1000 });
+    const notifications = await benchNotificationRuns(dbUrl);
+    if (notifications) results.notifications = notifications;
   } catch (err) {
     for (const p of procs) {
       if (p.child.exitCode !== null || p.child.signalCode !== null) {

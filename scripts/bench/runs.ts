@@ -1,5 +1,6 @@
 // Several runs of one family folded into one figure: the median, with the range beside it, for
 // latency and for work per request; and B/A ratios of paired runs for `--against`.
+import { BUSY_OTHER_CORES, BUSY_STEAL } from "./config";
 import type { Load, Work } from "./drive";
 
 const round = (n: number, places = 2) => Number(n.toFixed(places));
@@ -57,24 +58,50 @@ export function summariseWork(works: Work[]): WorkSummary | null {
 
 export type RunsSummary = ReturnType<typeof summariseRuns>;
 
-/** Median latency and work of a family's runs; errors summed, the lowest rate achieved. */
+/**
+ * A window the machine's neighbours were busy in: CPU steal of BUSY_STEAL or more, or processes
+ * outside the bench using BUSY_OTHER_CORES cores or more. Its latency says more about them than
+ * about CrewSwap; its work per request still counts.
+ */
+export function busyWindow(machine: Work["machine"] | undefined): boolean {
+  if (!machine) return false;
+  return (machine.stealShare ?? 0) >= BUSY_STEAL || (machine.otherCores ?? 0) >= BUSY_OTHER_CORES;
+}
+
+/**
+ * Median latency and work of a family's runs; errors summed, the lowest rate achieved. Latency is
+ * taken from the runs whose window was quiet (`quietRuns`) when there are any, else from all of
+ * them; work per request always from all of them.
+ */
 export function summariseRuns(loads: Load[]) {
   const sum = (pick: (l: Load) => number | undefined) => loads.reduce((s, l) => s + (pick(l) ?? 0), 0);
+  const quiet = loads.filter((l) => !busyWindow(l.work?.machine));
+  const timed = quiet.length > 0 ? quiet : loads;
   return {
     runs: loads.length,
-    p50: median(loads.map((l) => l.p50)),
-    p99: median(loads.map((l) => l.p99)),
-    max: median(loads.map((l) => l.max)),
-    p50Range: range(loads.map((l) => l.p50)),
-    p99Range: range(loads.map((l) => l.p99)),
-    achievedRate: Math.min(...loads.map((l) => l.achievedRate)),
+    quietRuns: quiet.length,
+    p50: median(timed.map((l) => l.p50)),
+    p99: median(timed.map((l) => l.p99)),
+    max: median(timed.map((l) => l.max)),
+    p50Range: range(timed.map((l) => l.p50)),
+    p99Range: range(timed.map((l) => l.p99)),
+    /** Every run's p99, busy or not, for the record. */
+    p99AllRuns: median(loads.map((l) => l.p99)),
+    achievedRate: Math.min(...timed.map((l) => l.achievedRate)),
     requests: sum((l) => l.requests),
     errors: sum((l) => l.errors),
     non2xx: sum((l) => l.non2xx),
     dropped: sum((l) => l.dropped),
     slow: sum((l) => l.slow),
     work: summariseWork(loads.flatMap((l) => (l.work ? [l.work] : []))),
-    perRun: loads.map((l) => ({ p50: l.p50, p99: l.p99, cpuMs: l.work?.perRequest.cpuMs ?? null })),
+    perRun: loads.map((l) => ({
+      p50: l.p50,
+      p99: l.p99,
+      cpuMs: l.work?.perRequest.cpuMs ?? null,
+      busy: busyWindow(l.work?.machine),
+      otherCores: l.work?.machine?.otherCores ?? null,
+      stealShare: l.work?.machine?.stealShare ?? null,
+    })),
   };
 }
 

@@ -33,6 +33,9 @@ export async function startServers(
     SESSION_SECRET: randomBytes(32).toString("hex"),
     DATABASE_URL: dbUrl,
     DATA_DIR: dataDir,
+    // The cover-alert phase alerts the same colleagues with each of its requests: the daily cap
+    // (5 by default) would send all but the first few to the digest instead of pushing them.
+    COVER_ALERTS_PER_DAY: "100",
   };
   // As `npm start` runs it: the compiled server, built (if out of date) by prepare().
   const app = await startAppInstance(env);

@@ -22,16 +22,38 @@ export type SqlTiming = {
  */
 export async function captureSql(pool: pg.Pool, call: (db: Db) => Promise<unknown>): Promise<Statement[]> {
   const statements: Statement[] = [];
-  const recording = Object.create(pool) as pg.Pool;
-  recording.query = ((config: string | pg.QueryConfig, values?: unknown[]) => {
+  const record = (config: string | pg.QueryConfig, values?: unknown[]) => {
     if (typeof config === "string") statements.push({ query: config, params: [...(values ?? [])] });
     else statements.push({ query: config.text, params: [...(config.values ?? values ?? [])], name: config.name });
+  };
+  const recording = Object.create(pool) as pg.Pool;
+  recording.query = ((config: string | pg.QueryConfig, values?: unknown[]) => {
+    record(config, values);
     return pool.query(config as pg.QueryConfig, values as unknown[]);
   }) as pg.Pool["query"];
   // Checked out from the pool itself: Pool's methods run with `this` the recording would keep the
   // pool's list of clients on the recording, and the pool's end() would then wait for a client it
-  // no longer has (the bench hung after a family whose service opens a transaction).
-  recording.connect = (() => pool.connect()) as pg.Pool["connect"];
+  // no longer has (the bench hung after a family whose service opens a transaction). A
+  // transaction's statements (begin, its body, commit) go through the client it checks out: those
+  // are recorded too, until the client goes back to the pool.
+  recording.connect = (async () => {
+    const client = await pool.connect();
+    const { query, release } = client;
+    client.query = ((config: string | pg.QueryConfig, values?: unknown[]) => {
+      record(config, values);
+      return (query as (c: pg.QueryConfig, v?: unknown[]) => Promise<pg.QueryResult>).call(
+        client,
+        config as pg.QueryConfig,
+        values,
+      );
+    }) as pg.PoolClient["query"];
+    client.release = (err?: Error | boolean) => {
+      client.query = query;
+      client.release = release;
+      return release.call(client, err);
+    };
+    return client;
+  }) as pg.Pool["connect"];
   await call(drizzle(recording, { schema }));
   return statements;
 }

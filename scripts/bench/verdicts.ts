@@ -5,19 +5,9 @@
 
 import type { ClientSize } from "./client-size";
 import { BUDGETS, ms, quick, ratio, VERDICT_RUNS, WORK_TO_FLOOR } from "./config";
+import { coverVerdicts } from "./cover-verdicts";
 import { families } from "./families";
-
-/**
- * INFO: a figure beside a budget that is not held to it (e.g. the import's stress case, or any figure
- * of a smoke run). PROVISIONAL: fewer runs than a verdict takes. `broken`: the phase did not measure.
- */
-export type Budget = {
-  name: string;
-  limit: string;
-  value: string;
-  verdict: "PASS" | "FAIL" | "MISSING" | "INFO" | "PROVISIONAL";
-  broken?: boolean;
-};
+import { type Budget, latencyVerdict, machineNote, runsNote } from "./verdict-rules";
 
 /** Phase 5: a PASS/FAIL per budget of DESIGN §7. */
 export function verdicts(
@@ -30,6 +20,7 @@ export function verdicts(
     ...socketVerdicts(results.sockets),
     ...importVerdicts(results.import),
     ...pushVerdicts(results.pushBurst ?? [], results.notifications),
+    ...coverVerdicts(results.coverAlerts),
     ...lighthouseVerdicts(results.lighthouse),
     clientVerdict(client),
   ];
@@ -39,15 +30,6 @@ export function verdicts(
 function smoke(b: Budget): Budget {
   const broken = b.broken || b.verdict === "MISSING";
   return { ...b, verdict: broken ? "FAIL" : "INFO", value: `${b.value}${broken ? "" : " (smoke run: no verdict)"}` };
-}
-
-/** How busy the machine was in the family's worst window, so a reader knows what the run is worth. */
-function machineNote(work: any): string {
-  const m = work?.machine;
-  if (!m) return "";
-  const busy = (m.stealShare ?? 0) >= 0.05 || (m.otherCores ?? 0) >= 0.5;
-  const steal = m.stealShare === null ? "–" : `${Math.round(m.stealShare * 100)} %`;
-  return `; machine ${busy ? "BUSY" : "quiet"}: steal ${steal}, ${m.otherCores ?? "–"} cores used outside the bench, load ${m.loadAvg1 ?? "–"}`;
 }
 
 function familyVerdicts(fams: Record<string, any>, today: string): Budget[] {
@@ -64,24 +46,40 @@ function familyVerdicts(fams: Record<string, any>, today: string): Budget[] {
     // A run that fell short of its rate or failed requests measured something else: it cannot pass.
     const clean = r.errors === 0 && r.non2xx === 0 && !r.dropped && r.achievedRate >= family.rate * 0.9;
     const pass = clean && r.p99 !== null && r.p99 < family.budgetMs;
-    const runs =
-      r.runs >= VERDICT_RUNS
-        ? `median of ${r.runs} runs (${ms(r.p99Range[0])}–${ms(r.p99Range[1])})`
-        : `${r.runs === 1 ? "one run" : `${r.runs} runs`}, not a verdict: that takes the median of ${VERDICT_RUNS}, would ${pass ? "pass" : "fail"}`;
     budgets.push({
       name,
       limit,
       value:
-        `p99 ${ms(r.p99)} ms, ${runs}, ${r.ratio.p99ToBare ?? "–"}× the bare route ` +
+        `p99 ${ms(r.p99)} ms, ${runsNote(r, pass)}, ${r.ratio.p99ToBare ?? "–"}× the bare route ` +
         `(achieved ${r.achievedRate} req/s, ${r.errors} errors, ${r.non2xx} non-2xx` +
         `${r.dropped ? `, ${r.dropped} not sent: saturated` : ""})${machineNote(r.work)}`,
-      verdict: r.runs < VERDICT_RUNS ? "PROVISIONAL" : pass ? "PASS" : "FAIL",
+      verdict: latencyVerdict(r, pass),
       // Timeouts are a busy machine; an error answer or a refused connection is a broken phase.
       broken: r.non2xx > 0 || r.errors > r.slow,
     });
+    if (family.method === "GET" && r.ratio.p99ToBareSameRound?.median) budgets.push(bareVerdict(name, r));
     if (family.method === "GET" && r.ratio.cpuToFloor !== null) budgets.push(workVerdict(name, r));
   }
   return budgets;
+}
+
+/**
+ * DESIGN §7: a read's p99 within 3× the bare route's measured in the same run. Each round's pair is
+ * measured back to back, so a neighbour weighs on both: taken on every round, busy or not.
+ */
+function bareVerdict(name: string, r: any): Budget {
+  const { median, range } = r.ratio.p99ToBareSameRound;
+  const pass = median <= BUDGETS.bareFactor;
+  return {
+    name: `${name}_vs_bare`,
+    limit: `p99 ≤ ${BUDGETS.bareFactor}× the bare route's in the same round`,
+    value:
+      `${median}× (${range[0]}–${range[1]}), ` +
+      (r.runs >= VERDICT_RUNS
+        ? `median of ${r.runs} rounds, busy or not`
+        : `${r.runs === 1 ? "one run" : `${r.runs} runs`}, not a verdict, would ${pass ? "pass" : "fail"}`),
+    verdict: r.runs < VERDICT_RUNS ? "PROVISIONAL" : pass ? "PASS" : "FAIL",
+  };
 }
 
 /** DESIGN §7: a read's work per request within 2× the bare route's plus its own SQL's. */
@@ -109,8 +107,8 @@ function socketVerdicts(sockets: any): Budget[] {
         ? {
             name: "socket_delivery",
             limit: `p99 < ${BUDGETS.socketP99Ms} ms, ${sockets.sockets} sockets, 2 instances`,
-            value: `p99 ${ms(sockets.deliveryMs.p99)} ms; one run`,
-            verdict: sockets.deliveryMs.p99 < BUDGETS.socketP99Ms ? "PASS" : "FAIL",
+            value: `p99 ${ms(sockets.deliveryMs.p99)} ms; ${phaseRuns(sockets.runs ?? 1, sockets.p99Range)}`,
+            verdict: phaseVerdict(sockets.runs ?? 1, sockets.deliveryMs.p99 < BUDGETS.socketP99Ms),
           }
         : { name: "socket_delivery", limit: "p99 < 50 ms", value: sockets.status, ...verdictOf(sockets.status) },
     );
@@ -142,8 +140,18 @@ function importVerdicts(imp: any): Budget[] {
   return budgets;
 }
 
+/** A phase's runs: the median of at least VERDICT_RUNS is a verdict, fewer are PROVISIONAL. */
+function phaseRuns(runs: number, p99Range: [number, number] | null | undefined): string {
+  if (runs < VERDICT_RUNS) return runs === 1 ? "one run, not a verdict" : `${runs} runs, not a verdict`;
+  return `median of ${runs} runs${p99Range ? ` (${ms(p99Range[0])}–${ms(p99Range[1])})` : ""}`;
+}
+
+function phaseVerdict(runs: number, pass: boolean): Budget["verdict"] {
+  return runs < VERDICT_RUNS ? "PROVISIONAL" : pass ? "PASS" : "FAIL";
+}
+
 function pushVerdicts(
-  burst: import("./push-burst").BurstReads[],
+  burst: ReturnType<typeof import("./phase-repeats").foldBursts>,
   notifications: import("./notifications").NotificationBench | undefined,
 ): Budget[] {
   const budgets: Budget[] = [];
@@ -156,18 +164,25 @@ function pushVerdicts(
         "push p99 < 1000 ms, none lost or doubled",
       value:
         `read p99 ${ms(b.read.p99)} ms (${ratio(b.read.p99, b.quietP99) ?? "–"}× its run without pushes), ` +
-        `push p99 ${b.push.p99Ms} ms, ${b.push.lost} lost, ${b.push.doubled} doubled; one run`,
-      verdict: clean && b.read.p99 !== null && b.read.p99 < BUDGETS.readP99Ms && b.push.p99Ms < 1000 ? "PASS" : "FAIL",
+        `push p99 ${b.push.p99Ms} ms, ${b.push.lost} lost, ${b.push.doubled} doubled; ` +
+        `the reads' p99 over ${phaseRuns(b.runs, b.readP99Range)}`,
+      // A push lost or sent twice fails however many runs there were.
+      verdict:
+        b.push.lost + b.push.doubled > 0
+          ? "FAIL"
+          : phaseVerdict(b.runs, clean && b.read.p99 !== null && b.read.p99 < BUDGETS.readP99Ms && b.push.p99Ms < 1000),
       broken: b.read.non2xx > 0 || b.push.lost + b.push.doubled > 0,
     });
   }
   if (notifications) {
+    const runs = (notifications as { runs?: number }).runs ?? 1;
+    const p99Range = (notifications as { p99Range?: [number, number] | null }).p99Range;
     const ok = notifications.p99Ms < 1000 && notifications.lost === 0 && notifications.doubled === 0;
     budgets.push({
       name: "notifications",
       limit: `commit → push p99 < 1000 ms, ${notifications.events} events, ${notifications.instances} instances`,
-      value: `p99 ${notifications.p99Ms} ms, ${notifications.lost} lost, ${notifications.doubled} doubled; one run`,
-      verdict: ok ? "PASS" : "FAIL",
+      value: `p99 ${notifications.p99Ms} ms, ${notifications.lost} lost, ${notifications.doubled} doubled; ${phaseRuns(runs, p99Range)}`,
+      verdict: notifications.lost + notifications.doubled > 0 ? "FAIL" : phaseVerdict(runs, ok),
       broken: notifications.lost + notifications.doubled > 0,
     });
   }
@@ -206,6 +221,8 @@ function clientVerdict(client: ClientSize | { status: string }): Budget {
 function verdictOf(status: string): Pick<Budget, "verdict" | "broken"> {
   return { verdict: status === "missing" ? "MISSING" : "FAIL", broken: true };
 }
+
+export type { Budget };
 
 export function printVerdicts(budgets: Budget[]) {
   for (const b of budgets) console.log(`${b.verdict.padEnd(11)} ${b.name}: ${b.limit} — ${b.value}`);

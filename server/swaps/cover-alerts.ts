@@ -8,7 +8,14 @@ import type { Db, Tx } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { shortDate } from "../notifications/events";
 import { type CoverPush, recordCoverPushes } from "../notifications/record-cover";
-import { coverAlertsOf, coverCandidates, insertCoverAlerts, type OpenNeed, openNeedsFor } from "./cover-alert-queries";
+import {
+  type CoverCandidate,
+  coverAlertsOf,
+  coverCandidates,
+  insertCoverAlerts,
+  type OpenNeed,
+  openNeedsFor,
+} from "./cover-alert-queries";
 import { warningsOfTaking } from "./find-matches";
 import { coverAlertsChanged } from "./kernel";
 import { userById } from "./queries";
@@ -53,6 +60,23 @@ function pushAbout(
 }
 
 /**
+ * Who could take the shift of the open request `swapRequestId` and has not been told about it yet:
+ * the candidates by the rules SQL holds (one statement), then the working-time rules for each. The
+ * eligibility step of a cover alert, which the bench also times on its own.
+ */
+export async function eligibleColleagues(
+  tx: Tx | Db,
+  limits: WtrLimits | null,
+  requester: Pick<UserRow, "id" | "clinicalGrade" | "hub">,
+  swapRequestId: number,
+  shift: NeedShift,
+): Promise<CoverCandidate[]> {
+  const window = limits ? shiftWindow({ from: shift.date, to: shift.date }, limits) : null;
+  const candidates = await coverCandidates(tx, requester, swapRequestId, shift.date, window);
+  return candidates.filter((c) => warningsOfTaking(c.window, shift, limits).length === 0);
+}
+
+/**
  * A need for cover became visible (an open request was made, or opened to everyone): every
  * colleague who could take it, and has not been told about it yet, gets one alert (DESIGN §5.22).
  * In the change's transaction. Two statements for the candidates and the records, then the pure
@@ -67,11 +91,8 @@ export async function alertColleagues(
 ) {
   // A requester who has not proved their address is listed to nobody, so nobody is told.
   if (requester.emailVerifiedAt === null) return;
-  const { limits, perDay } = options;
-  const day = { from: shift.date, to: shift.date };
-  const window = limits ? shiftWindow(day, limits) : null;
-  const candidates = await coverCandidates(tx, requester, swapRequestId, shift.date, window);
-  const free = candidates.filter((c) => warningsOfTaking(c.window, shift, limits).length === 0);
+  const { perDay } = options;
+  const free = await eligibleColleagues(tx, options.limits, requester, swapRequestId, shift);
   const told = await insertCoverAlerts(
     tx,
     free.map((c) => ({ swapRequestId, userId: c.id })),

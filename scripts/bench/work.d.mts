@@ -1,0 +1,3 @@
+import type { Work, WorkTarget } from "./drive";
+
+export function watchWork(target: WorkTarget): Promise<{ stop: (requests: number) => Promise<Work> }>;
