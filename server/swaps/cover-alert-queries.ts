@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { ShiftType, SwapStatus } from "../../common/enums";
 import type { Focus } from "../../common/working-time";
 import {
@@ -12,7 +12,7 @@ import {
   users,
 } from "../db/schema";
 import { type Conn, swapColleagueOf } from "./queries";
-import { parseWorkingShifts, type WindowShift, workingShiftsText } from "./warning-queries";
+import { parseWorkingShifts, type ShiftsAlias, type WindowShift, workingShiftsText } from "./warning-queries";
 
 /** A column as an insert list names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
@@ -26,30 +26,49 @@ const followsHub = (hub: SQL | string | null) =>
     or (${n.followedHubs} is null and ${users.hub} is not distinct from ${hub}::hub)
     or ${hub}::hub = any(${n.followedHubs}))`;
 
-export type CoverCandidate = { id: number; window: WindowShift[] };
+/**
+ * A candidate with their working shifts near the date (`window`: enough for the daily and weekly
+ * rest rules) and an upper bound of the minutes they work in the wider window the averaging rules
+ * read (`boundMinutes`; null when no window was asked for).
+ */
+export type CoverCandidate = { id: number; window: WindowShift[]; boundMinutes: number | null };
+
+/** "HH:mm" as minutes of the day. */
+const minutesOfDay = (c: AnyPgColumn) => sql`(split_part(${c}, ':', 1)::int * 60 + split_part(${c}, ':', 2)::int)`;
+
+/**
+ * At least the minutes a working shift covers: its own times (a shift ending at or before its start
+ * runs past midnight; equal times are a whole day), or SPEC §9's 12 display hours when untimed.
+ * `shiftMinutesBound` in rest-bound.ts is the same in TypeScript.
+ */
+const minutesBound = (w: ShiftsAlias) =>
+  sql`case when ${w.startTime} is null or ${w.endTime} is null then 720
+    else (${minutesOfDay(w.endTime)} - ${minutesOfDay(w.startTime)} + 1439) % 1440 + 1 end`;
 
 /**
  * Everyone who could be told about the open request `requestId` for a shift on `date`, by the
  * rules SQL can hold: swap colleagues of the requester (same grade, address proved, not them) with
  * an Available Off Day that date, alerts on, following the requester's hub, not yet told about it;
- * each with their working shifts in `window` for the rest checks.
+ * each with their working shifts in `near` for the rest rules and their minutes bound over `wide`.
  */
 export async function coverCandidates(
   tx: Conn,
   requester: Pick<UserRow, "id" | "clinicalGrade" | "hub">,
   requestId: number,
   date: string,
-  window: Focus | null,
+  windows: { near: Focus; wide: Focus } | null,
 ): Promise<CoverCandidate[]> {
   const w = alias(shifts, "w");
-  const rows = await tx.execute<{ id: number; window: string | null }>(sql`
+  const working = sql`${w.userId} = ${users.id} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')`;
+  const rows = await tx.execute<{ id: number; window: string | null; boundMinutes: number | null }>(sql`
     select ${users.id} as id, ${
-      window
+      windows
         ? sql`(select ${workingShiftsText(w)} from ${shifts} ${w}
-        where ${w.userId} = ${users.id} and ${w.date} between ${window.from}::date and ${window.to}::date
-          and ${w.shiftType} in ('day', 'night', 'seeking_coverage'))`
-        : sql`null`
-    } as window
+        where ${working} and ${w.date} between ${windows.near.from}::date and ${windows.near.to}::date) as window,
+      (select coalesce(sum(${minutesBound(w)}), 0)::int from ${shifts} ${w}
+        where ${working} and ${w.date} between ${windows.wide.from}::date and ${windows.wide.to}::date) as "boundMinutes"`
+        : sql`null as window, null as "boundMinutes"`
+    }
     from ${userAvailability} join ${users} on ${users.id} = ${userAvailability.userId}
       left join ${n} on ${n.userId} = ${users.id}
     where ${userAvailability.date} = ${date} and ${userAvailability.status} = 'available'
@@ -58,7 +77,7 @@ export async function coverCandidates(
       and ${followsHub(requester.hub)}
       and not exists (select 1 from ${ca} where ${ca.swapRequestId} = ${requestId} and ${ca.userId} = ${users.id})
     order by ${users.id}`);
-  return rows.rows.map((r) => ({ id: r.id, window: parseWorkingShifts(r.window) }));
+  return rows.rows.map((r) => ({ id: r.id, window: parseWorkingShifts(r.window), boundMinutes: r.boundMinutes }));
 }
 
 export type OpenNeed = {

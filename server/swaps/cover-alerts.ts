@@ -19,6 +19,7 @@ import {
 import { warningsOfTaking } from "./find-matches";
 import { coverAlertsChanged } from "./kernel";
 import { userById } from "./queries";
+import { restWindows, withoutNewWarnings } from "./rest-bound";
 import { workingWindows } from "./warning-queries";
 
 /**
@@ -71,9 +72,9 @@ export async function eligibleColleagues(
   swapRequestId: number,
   shift: NeedShift,
 ): Promise<CoverCandidate[]> {
-  const window = limits ? shiftWindow({ from: shift.date, to: shift.date }, limits) : null;
-  const candidates = await coverCandidates(tx, requester, swapRequestId, shift.date, window);
-  return candidates.filter((c) => warningsOfTaking(c.window, shift, limits).length === 0);
+  const windows = limits ? restWindows(shift.date, limits) : null;
+  const candidates = await coverCandidates(tx, requester, swapRequestId, shift.date, windows);
+  return withoutNewWarnings(tx, candidates, shift, limits);
 }
 
 /**

@@ -1,0 +1,74 @@
+import { type Focus, shiftWindow } from "../../common/working-time";
+import type { WorkingTimeShift, WtrLimits } from "../../common/working-time-types";
+import { warningsOfTaking } from "./find-matches";
+import type { Conn } from "./queries";
+import { type WindowShift, workingWindows } from "./warning-queries";
+
+// The eligibility of a cover alert runs the working-time rules for hundreds of colleagues at once.
+// The averaging rules read 17 weeks of each one's shifts, the rest rules only the fortnight around
+// the date: so each candidate comes with the fortnight and a bound of their minutes over the 17
+// weeks, and only those whose bound could reach an average limit have their whole window read.
+
+type TakenShift = Pick<WorkingTimeShift, "date" | "shiftType" | "startTime" | "endTime">;
+
+const minutesOf = (hm: string) => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
+
+/** At least the minutes a working shift covers (as `minutesBound` in cover-alert-queries.ts). */
+export function shiftMinutesBound(s: Pick<WorkingTimeShift, "startTime" | "endTime">): number {
+  if (!s.startTime || !s.endTime) return 720;
+  return ((minutesOf(s.endTime) - minutesOf(s.startTime) + 1439) % 1440) + 1;
+}
+
+// A night across a clock change is an hour longer than its wall-clock times say.
+const CLOCK_CHANGE_MINUTES = 60;
+
+/** Below this many minutes in a reference period, neither average rule can be breached. */
+const averageFloor = (limits: WtrLimits) =>
+  Math.min(
+    limits.averageWeekHours * 60 * limits.referenceWeeks,
+    limits.nightHoursPer24 * 60 * limits.referenceWeeks * 6,
+  );
+
+/**
+ * Whether the fortnight around the date decides the warnings of taking `shift` for someone who
+ * works at most `boundMinutes` in the whole window: even with the shift taken, no reference period
+ * can reach an average limit.
+ */
+export function fortnightDecides(boundMinutes: number, shift: TakenShift, limits: WtrLimits): boolean {
+  return boundMinutes + shiftMinutesBound(shift) + CLOCK_CHANGE_MINUTES <= averageFloor(limits);
+}
+
+/**
+ * The windows the check of `date` reads: the fortnight the daily and weekly rest rules need
+ * (`shiftWindow` without a reference period) and the whole window the averages need.
+ */
+export function restWindows(date: string, limits: WtrLimits): { near: Focus; wide: Focus } {
+  const focus = { from: date, to: date };
+  return { near: shiftWindow(focus, { ...limits, referenceWeeks: 0 }), wide: shiftWindow(focus, limits) };
+}
+
+type Candidate = { id: number; window: WindowShift[]; boundMinutes: number | null };
+
+/**
+ * The candidates who get no new working-time warning from taking `shift`, exactly as
+ * `warningsOfTaking` over their whole window says. Where the minutes bound keeps every reference
+ * period under its limit even with the shift taken, no average can be breached, so the fortnight
+ * decides; the others' whole windows are read in one more statement.
+ */
+export async function withoutNewWarnings<C extends Candidate>(
+  tx: Conn,
+  candidates: C[],
+  shift: TakenShift,
+  limits: WtrLimits | null,
+): Promise<C[]> {
+  if (!limits) return candidates;
+  const near = (c: C) => c.boundMinutes !== null && fortnightDecides(c.boundMinutes, shift, limits);
+  const { wide } = restWindows(shift.date, limits);
+  const busy = candidates.filter((c) => !near(c));
+  const whole = await workingWindows(
+    tx,
+    busy.map((c) => ({ userId: c.id, ...wide })),
+  );
+  const wholeOf = new Map(busy.map((c, i) => [c.id, whole[i]]));
+  return candidates.filter((c) => warningsOfTaking(wholeOf.get(c.id) ?? c.window, shift, limits).length === 0);
+}
