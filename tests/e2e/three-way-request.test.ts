@@ -60,7 +60,7 @@ describe("a three-way request in the conversation", () => {
     await ben.goto(`/messages/${id}`);
     await ben.getByTestId("conversation-heading").getByText(`Amy Trio${tag} & Cat Trio${tag}`).waitFor();
     await ben.getByText(/^Three-way swap · /).waitFor();
-    expect(await details(ben).getByTestId("three-way-party").count()).toBe(3);
+    await expect.poll(() => details(ben).getByTestId("three-way-party").count()).toBe(3);
     expect(await party(ben, /^You/).textContent()).toMatch(
       new RegExp(`^YouWorks Amy Trio${tag}'s .+ Day ShiftRest day on`),
     );
