@@ -9,8 +9,10 @@ export const conversationOrderKey = (c: Conversation) => ({
   id: c.swapRequestId,
 });
 
-/** The other party's name, or why there is none. */
-export function counterpartName(c: Conversation): string {
+/** The other party's name, or why there is none; both others of a three-way swap. */
+export function counterpartName(c: Conversation, myId?: number): string {
+  const others = c.participants?.filter((p) => p.id !== myId);
+  if (others && myId !== undefined) return others.map((p) => fullName(p)).join(" & ");
   if (c.otherParty) return fullName(c.otherParty);
   return c.awaitingResponder ? "Awaiting responder" : "Unknown user";
 }

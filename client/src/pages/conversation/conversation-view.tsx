@@ -1,4 +1,3 @@
-import { fullName } from "@common/names";
 import type { ReactNode } from "react";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -53,18 +52,16 @@ export function ConversationView({
   }
 
   const c = conversation.data;
-  // A three-way request's conversation names both others.
-  const others = c.participants?.filter((p) => p.id !== user.id);
   const HeadingTag = layout === "page" ? "h1" : "h2";
   return (
     <div className="flex min-w-0 flex-col gap-4">
       {back}
       <div className="flex flex-col gap-1">
         <HeadingTag className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="conversation-heading">
-          <bdi>{others ? others.map((p) => fullName(p)).join(" & ") : counterpartName(c)}</bdi>
+          <bdi>{counterpartName(c, user.id)}</bdi>
         </HeadingTag>
         <p className="text-base text-muted-foreground">
-          {others ? "Three-way swap · " : ""}
+          {c.participants ? "Three-way swap · " : ""}
           {formatDay(c.shift.date, LONG_DATE)} · {shiftTypeLabel(c.shift.shiftType)}
         </p>
       </div>

@@ -13,6 +13,7 @@ import { UnreadBadge } from "@/components/unread-badge";
 import { errorMessage } from "@/lib/api";
 import { DAY_WITH_WEEKDAY, formatDay, formatInstant, SHORT_DATE, shiftTimes, shiftTypeLabel } from "@/lib/format";
 import { useToday } from "@/lib/use-today";
+import { useUser } from "@/lib/user";
 import { cn, initials } from "@/lib/utils";
 import { useConversations } from "../api/get-conversations";
 import { conversationOrderKey, counterpartName, requesterLine } from "../format";
@@ -29,7 +30,8 @@ function ConversationRow({
   grsStep: boolean;
   onSelect?: (id: number) => void;
 }) {
-  const name = counterpartName(c);
+  const { user } = useUser();
+  const name = counterpartName(c, user?.id);
   const unread = c.unreadCount > 0;
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onSelect || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
