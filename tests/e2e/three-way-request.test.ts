@@ -59,7 +59,10 @@ describe("a three-way request in the conversation", () => {
 
     // The conversations list names both others.
     await ben.goto("/messages");
-    await ben.getByTestId("conversation-row").filter({ hasText: `Amy Trio${tag} & Cat Trio${tag}` }).waitFor();
+    await ben
+      .getByTestId("conversation-row")
+      .filter({ hasText: `Amy Trio${tag} & Cat Trio${tag}` })
+      .waitFor();
     await ben.goto(`/messages/${id}`);
     await ben.getByTestId("conversation-heading").getByText(`Amy Trio${tag} & Cat Trio${tag}`).waitFor();
     await ben.getByText(/^Three-way swap · /).waitFor();
