@@ -7,7 +7,7 @@ import { shortDate } from "../notifications/events";
 import type { Conn } from "./queries";
 import { cycleIssue, type Need, type Person } from "./three-way-cycles";
 import { offDaysAmong, type ThreeWayShiftRow, threeWayShiftRows } from "./three-way-queries";
-import { threeWayLimits, windowsAround } from "./three-way-windows";
+import { windowsAround } from "./three-way-windows";
 
 export type ThreeWayCheck =
   | { ok: true; parties: [ThreeWayParty, ThreeWayParty, ThreeWayParty] }
@@ -61,9 +61,9 @@ export async function checkThreeWay(
   tx: Conn,
   userId: number,
   shiftIds: CreateThreeWaySwap["shiftIds"],
-  options: { limits?: WtrLimits | null; today?: string } = {},
+  options: { limits: WtrLimits | null; today?: string },
 ): Promise<ThreeWayCheck> {
-  const limits = options.limits === undefined ? threeWayLimits() : options.limits;
+  const { limits } = options;
   const today = options.today ?? todayInLondon();
   const rows = await threeWayShiftRows(tx, shiftIds, today);
   const [a, b, c] = shiftIds.map((id) => rows.find((r) => r.shiftId === id));

@@ -7,7 +7,6 @@ import { currentUser, requireSignedIn, requireVerifiedEmail } from "../auth/guar
 import { rowId } from "../route-params";
 import { proposeThreeWay } from "./propose-three-way";
 import { findThreeWaySwaps } from "./three-way-find";
-import { configureThreeWay } from "./three-way-windows";
 
 const shiftParams = z.object({ shiftId: rowId() });
 
@@ -15,7 +14,6 @@ const shiftParams = z.object({ shiftId: rowId() });
 export async function threeWayRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const limits = app.deps.config.workingTime;
-  configureThreeWay(limits);
   requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 

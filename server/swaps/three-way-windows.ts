@@ -1,17 +1,7 @@
-import { DEFAULT_WTR_LIMITS, shiftWindow } from "../../common/working-time";
+import { shiftWindow } from "../../common/working-time";
 import type { WorkingTimeShift, WtrLimits } from "../../common/working-time-types";
 import type { Conn } from "./queries";
 import { type WindowKey, workingWindows } from "./warning-queries";
-
-// The working-time rules three-way swaps are checked against (WTR_*; null when WTR_CHECKS=off),
-// set once as the app is built: POST /api/three-way-swaps calls checkThreeWay without them.
-let configured: WtrLimits | null = DEFAULT_WTR_LIMITS;
-
-export function configureThreeWay(limits: WtrLimits | null): void {
-  configured = limits;
-}
-
-export const threeWayLimits = (): WtrLimits | null => configured;
 
 /**
  * Each person's working shifts around every date they might take, in one statement: the dates'

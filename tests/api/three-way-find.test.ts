@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import type { ThreeWaySwap } from "../../common/three-way";
+import { DEFAULT_WTR_LIMITS } from "../../common/working-time";
 import { checkThreeWay } from "../../server/swaps/three-way-check";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { signedInClient } from "./helpers/client";
@@ -128,7 +129,7 @@ describe("GET /api/three-way-swaps/{shiftId}", () => {
 
 describe("checkThreeWay", () => {
   const check = (s: Scene, ids: [number, number, number], userId = s.amy.user.id) =>
-    checkThreeWay(t.database.db, userId, ids);
+    checkThreeWay(t.database.db, userId, ids, { limits: DEFAULT_WTR_LIMITS });
 
   it("accepts the cycle with its parties, me first", async () => {
     const s = await scene();
