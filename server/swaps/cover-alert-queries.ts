@@ -60,17 +60,19 @@ export async function coverCandidates(
 ): Promise<CoverCandidate[]> {
   const w = alias(shifts, "w");
   const working = sql`${w.userId} = ${users.id} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')`;
+  // One scan of each candidate's wide window gives both: the fortnight as text, and the bound.
+  const shiftsOf = windows
+    ? sql`left join lateral (
+        select ${workingShiftsText(w)} filter (where ${w.date} between ${windows.near.from}::date and ${windows.near.to}::date) as window,
+          coalesce(sum(${minutesBound(w)}), 0)::int as "boundMinutes"
+        from ${shifts} ${w}
+        where ${working} and ${w.date} between ${windows.wide.from}::date and ${windows.wide.to}::date) k on true`
+    : sql`cross join (select null::text as window, null::int as "boundMinutes") k`;
   const rows = await tx.execute<{ id: number; window: string | null; boundMinutes: number | null }>(sql`
-    select ${users.id} as id, ${
-      windows
-        ? sql`(select ${workingShiftsText(w)} from ${shifts} ${w}
-        where ${working} and ${w.date} between ${windows.near.from}::date and ${windows.near.to}::date) as window,
-      (select coalesce(sum(${minutesBound(w)}), 0)::int from ${shifts} ${w}
-        where ${working} and ${w.date} between ${windows.wide.from}::date and ${windows.wide.to}::date) as "boundMinutes"`
-        : sql`null as window, null as "boundMinutes"`
-    }
+    select ${users.id} as id, k.window, k."boundMinutes"
     from ${userAvailability} join ${users} on ${users.id} = ${userAvailability.userId}
       left join ${n} on ${n.userId} = ${users.id}
+      ${shiftsOf}
     where ${userAvailability.date} = ${date} and ${userAvailability.status} = 'available'
       and ${swapColleagueOf(requester)}
       and coalesce(${n.coverAlerts}, true)
