@@ -296,6 +296,7 @@ const fuzzed = [
   "POST /api/availability",
   "PATCH /api/availability/:id",
   "POST /api/swap-requests",
+  "POST /api/three-way-swaps",
   "PATCH /api/swap-requests/:id",
   "POST /api/swap-requests/:id/agree",
   "POST /api/swap-requests/:id/unagree",
@@ -580,6 +581,33 @@ describe("swap requests and messages", () => {
             expectStored(chat.body[0].content, v.introMessage, "introMessage");
           }
         },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "POST /api/three-way-swaps",
+    async () => {
+      const shiftIds = fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc.tuple(
+            id(() => myShiftIds),
+            id(() => myShiftIds),
+            id(() => myShiftIds),
+          ),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.array(
+            id(() => myShiftIds),
+            { maxLength: 5 },
+          ),
+        },
+      );
+      await property("POST /api/three-way-swaps", body({ shiftIds: field(shiftIds) }), (v) =>
+        me.client.post("/api/three-way-swaps", v),
       );
     },
     PROPERTY_TIMEOUT,
