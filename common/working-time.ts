@@ -89,8 +89,11 @@ export function newBreaches(
   focus: Focus,
   limits: WtrLimits,
 ): Breach[] {
+  const found = findBreaches(after, focus, limits);
+  // Most changes breach nothing: then there is nothing to compare with.
+  if (found.length === 0) return [];
   const had = new Map(findBreaches(before, focus, limits).map((b) => [b.key, b.measure]));
-  return findBreaches(after, focus, limits).filter((b) => {
+  return found.filter((b) => {
     const was = had.get(b.key);
     return was === undefined || worse(b.rule, b.measure, was);
   });

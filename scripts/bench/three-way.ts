@@ -8,9 +8,9 @@ import { DEFAULT_WTR_LIMITS } from "../../common/working-time";
 import type { Db } from "../../server/db/open";
 import type { UserRow } from "../../server/db/schema";
 import * as schema from "../../server/db/schema";
+import { shiftsAroundDates } from "../../server/swaps/rest-bound";
 import { type Need, type Person, takeIssue } from "../../server/swaps/three-way-cycles";
 import { findThreeWaySwaps } from "../../server/swaps/three-way-find";
-import { windowsAround } from "../../server/swaps/three-way-windows";
 import { log, quick, READ_RATE } from "./config";
 import type { BenchUser } from "./users";
 
@@ -116,7 +116,7 @@ async function takersAndPairs(pool: pg.Pool, db: Db, a: Need, today: string) {
         [today, ids, [...ownerDays]],
       )
     : { rows: [] };
-  const windows = await windowsAround(
+  const windows = await shiftsAroundDates(
     db,
     new Map<number, string[]>([
       ...ids.map((id): [number, string[]] => [id, [a.date]]),

@@ -21,13 +21,33 @@ export const dayStatusSql: SQL = sql`(case
     else 'rest'
   end)::availability`;
 
-/** Every (user, day) with shifts and its status by the rule, for filling an empty index (seed). */
+/** "HH:mm" as minutes of the day. */
+const minutesOfDay = (c: SQL) => sql`(split_part(${c}, ':', 1)::int * 60 + split_part(${c}, ':', 2)::int)`;
+
+/**
+ * At least the minutes a shift `w` covers when it is a working one (day, night, seeking coverage),
+ * else 0: its own times (ending at or before its start, it runs past midnight; equal times are a
+ * whole day), or SPEC §9's 12 display hours when untimed. As `shiftMinutesBound` in
+ * server/swaps/rest-bound.ts, and migration 0017.
+ */
+export function minutesBoundSql(w: { shiftType: unknown; startTime: unknown; endTime: unknown }): SQL {
+  const start = sql`${w.startTime}`;
+  const end = sql`${w.endTime}`;
+  return sql`case when ${w.shiftType} not in ('day', 'night', 'seeking_coverage') then 0
+    when ${start} is null or ${end} is null then 720
+    else (${minutesOfDay(end)} - ${minutesOfDay(start)} + 1439) % 1440 + 1 end`;
+}
+
+/** The day's worked minutes (`worked_minutes`), as an aggregate over the shifts `s` of one user's day. */
+const dayMinutesSql: SQL = sql`coalesce(sum(${minutesBoundSql(s)}), 0)::int`;
+
 /** A column as an insert list or conflict target names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
-const indexColumns = sql`(${bare(userAvailability.userId)}, ${bare(userAvailability.date)}, ${bare(userAvailability.status)})`;
+const indexColumns = sql`(${bare(userAvailability.userId)}, ${bare(userAvailability.date)}, ${bare(userAvailability.status)}, ${bare(userAvailability.workedMinutes)})`;
 
+/** Every (user, day) with shifts, its status by the rule and its minutes, for filling an empty index (seed). */
 export const allDayStatusesSql: SQL = sql`insert into ${userAvailability} ${indexColumns}
-  select ${s.userId}, ${s.date}, ${dayStatusSql}
+  select ${s.userId}, ${s.date}, ${dayStatusSql}, ${dayMinutesSql}
   from ${shifts} s
   group by ${s.userId}, ${s.date}
   order by ${s.userId}, ${s.date}`;
@@ -50,14 +70,18 @@ async function rebuildDays(db: Conn, userId: number, days: string[]): Promise<st
       and not exists (select 1 from ${shifts} s where ${s.userId} = ${ua.userId} and ${s.date} = ${ua.date})`);
   const changed = await db.execute<{ date: string; status: string }>(sql`
     insert into ${userAvailability} ${indexColumns}
-    select ${s.userId}, ${s.date}, ${dayStatusSql}
+    select ${s.userId}, ${s.date}, ${dayStatusSql}, ${dayMinutesSql}
     from ${shifts} s
     where ${s.userId} = ${userId} and ${s.date} = any(${list})
     group by ${s.userId}, ${s.date}
     on conflict (${bare(userAvailability.userId)}, ${bare(userAvailability.date)})
-    do update set ${bare(userAvailability.status)} = excluded.${bare(userAvailability.status)}
+    do update set ${bare(userAvailability.status)} = excluded.${bare(userAvailability.status)},
+      ${bare(userAvailability.workedMinutes)} = excluded.${bare(userAvailability.workedMinutes)}
     where ${userAvailability.status} is distinct from excluded.${bare(userAvailability.status)}
+      or ${userAvailability.workedMinutes} is distinct from excluded.${bare(userAvailability.workedMinutes)}
     returning to_char(${bare(userAvailability.date)}, 'YYYY-MM-DD') as date, ${bare(userAvailability.status)} as status`);
+  // An Available Off Day has no working shift, so its minutes never change alone: an available
+  // row returned here has just become available.
   return changed.rows.filter((r) => r.status === "available").map((r) => r.date);
 }
 

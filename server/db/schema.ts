@@ -127,6 +127,9 @@ export const userAvailability = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     date: date("date", { mode: "string" }).notNull(),
     status: availabilityStatus("status").notNull().default("unavailable"),
+    // At least the minutes the day's working shifts cover (`minutesBoundSql`): summed over a
+    // colleague's 17 weeks, it tells whether a shift more could reach an average limit (issue 36).
+    workedMinutes: integer("worked_minutes").notNull(),
   },
   (t) => [
     uniqueIndex("user_availability_user_date_unique").on(t.userId, t.date),
@@ -135,6 +138,9 @@ export const userAvailability = pgTable(
     // Each clinician's Available Off Days alone (a few in a year of rows): the three-way search asks
     // which of some hundred colleagues are free on which of some hundred days (migration 0016).
     index("user_availability_free_idx").on(t.userId, t.date).where(sql`${t.status} = 'available'`),
+    // Each clinician's working days with their minutes, from the index alone: a cover alert sums
+    // some hundred colleagues' 17 weeks (half their days are working ones) (migration 0017).
+    index("user_availability_worked_idx").on(t.userId, t.date, t.workedMinutes).where(sql`${t.workedMinutes} > 0`),
   ],
 );
 

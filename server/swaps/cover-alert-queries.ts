@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { alias } from "drizzle-orm/pg-core";
 import type { ShiftType, SwapStatus } from "../../common/enums";
 import type { Focus } from "../../common/working-time";
 import {
@@ -12,7 +12,7 @@ import {
   users,
 } from "../db/schema";
 import { type Conn, swapColleagueOf } from "./queries";
-import { parseWorkingShifts, type ShiftsAlias, type WindowShift, workingShiftsText } from "./warning-queries";
+import { parseWorkingShifts, type WindowShift, workingShiftsText } from "./warning-queries";
 
 /** A column as an insert list names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
@@ -33,18 +33,6 @@ const followsHub = (hub: SQL | string | null) =>
  */
 export type CoverCandidate = { id: number; window: WindowShift[]; boundMinutes: number | null };
 
-/** "HH:mm" as minutes of the day. */
-const minutesOfDay = (c: AnyPgColumn) => sql`(split_part(${c}, ':', 1)::int * 60 + split_part(${c}, ':', 2)::int)`;
-
-/**
- * At least the minutes a working shift covers: its own times (a shift ending at or before its start
- * runs past midnight; equal times are a whole day), or SPEC §9's 12 display hours when untimed.
- * `shiftMinutesBound` in rest-bound.ts is the same in TypeScript.
- */
-const minutesBound = (w: ShiftsAlias) =>
-  sql`case when ${w.startTime} is null or ${w.endTime} is null then 720
-    else (${minutesOfDay(w.endTime)} - ${minutesOfDay(w.startTime)} + 1439) % 1440 + 1 end`;
-
 /**
  * Everyone who could be told about the open request `requestId` for a shift on `date`, by the
  * rules SQL can hold: swap colleagues of the requester (same grade, address proved, not them) with
@@ -59,17 +47,21 @@ export async function coverCandidates(
   windows: { near: Focus; wide: Focus } | null,
 ): Promise<CoverCandidate[]> {
   const w = alias(shifts, "w");
-  const working = sql`${w.userId} = ${users.id} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')`;
-  // One scan of each candidate's wide window gives both: the fortnight as text, and the bound.
+  const b = alias(userAvailability, "b");
+  // The fortnight's shifts as text, and the 17 weeks' minutes from the working days' index alone
+  // (user_availability_worked_idx, migration 0017).
   const shiftsOf = windows
     ? sql`left join lateral (
-        select ${workingShiftsText(w)} filter (where ${w.date} between ${windows.near.from}::date and ${windows.near.to}::date) as window,
-          coalesce(sum(${minutesBound(w)}), 0)::int as "boundMinutes"
-        from ${shifts} ${w}
-        where ${working} and ${w.date} between ${windows.wide.from}::date and ${windows.wide.to}::date) k on true`
-    : sql`cross join (select null::text as window, null::int as "boundMinutes") k`;
+        select ${workingShiftsText(w)} as window from ${shifts} ${w}
+        where ${w.userId} = ${users.id} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')
+          and ${w.date} between ${windows.near.from}::date and ${windows.near.to}::date) k on true
+      left join lateral (
+        select coalesce(sum(${b.workedMinutes}), 0)::int as "boundMinutes" from ${userAvailability} ${b}
+        where ${b.userId} = ${users.id} and ${b.date} between ${windows.wide.from}::date and ${windows.wide.to}::date
+          and ${b.workedMinutes} > 0) m on true`
+    : sql`cross join (select null::text as window) k cross join (select null::int as "boundMinutes") m`;
   const rows = await tx.execute<{ id: number; window: string | null; boundMinutes: number | null }>(sql`
-    select ${users.id} as id, k.window, k."boundMinutes"
+    select ${users.id} as id, k.window, m."boundMinutes"
     from ${userAvailability} join ${users} on ${users.id} = ${userAvailability.userId}
       left join ${n} on ${n.userId} = ${users.id}
       ${shiftsOf}

@@ -5,9 +5,9 @@ import type { CreateThreeWaySwap, ThreeWayParty, ThreeWayShift } from "../../com
 import type { WtrLimits } from "../../common/working-time-types";
 import { shortDate } from "../notifications/events";
 import type { Conn } from "./queries";
+import { shiftsAroundDates } from "./rest-bound";
 import { cycleIssue, type Need, type Person } from "./three-way-cycles";
 import { offDaysAmong, type ThreeWayShiftRow, threeWayShiftRows } from "./three-way-queries";
-import { windowsAround } from "./three-way-windows";
 
 export type ThreeWayCheck =
   | { ok: true; parties: [ThreeWayParty, ThreeWayParty, ThreeWayParty] }
@@ -83,7 +83,7 @@ export async function checkThreeWay(
     [...takes].flatMap(([id, days]) => days.map((date) => ({ userId: id, date }))),
   );
   const freeDays = (id: number) => (takes.get(id) ?? []).filter((d) => free.has(`${id}|${d}`));
-  const windows = await windowsAround(tx, new Map([...takes.keys()].map((id) => [id, freeDays(id)])), limits);
+  const windows = await shiftsAroundDates(tx, new Map([...takes.keys()].map((id) => [id, freeDays(id)])), limits);
   const people = new Map<number, Person>(
     [a, b, c].map((r) => [
       r.ownerId,

@@ -6,10 +6,10 @@ import type { Db } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { notFound } from "../errors";
 import { SHIFT_NOT_FOUND } from "./kernel";
+import { shiftsAroundDates } from "./rest-bound";
 import { isMyNeed, threeWayShiftOf } from "./three-way-check";
 import { findThreeWays, type Need, type Person } from "./three-way-cycles";
 import { type ThreeWayCandidate, threeWayCandidates, threeWayShiftRows } from "./three-way-queries";
-import { windowsAround } from "./three-way-windows";
 
 /**
  * Candidate cycles read for one need, best first, before the rest rules: enough that the rules
@@ -39,7 +39,7 @@ export async function findThreeWaySwaps(
   const rows = await threeWayCandidates(db, me, mine.date, today, scope, CANDIDATES);
   if (rows.length === 0) return [];
   const { people, needs, names } = populationOf(me, mine, rows);
-  const windows = await windowsAround(db, new Map([...people.values()].map((p) => [p.id, p.offDays])), limits);
+  const windows = await shiftsAroundDates(db, new Map([...people.values()].map((p) => [p.id, p.offDays])), limits);
   for (const p of people.values()) people.set(p.id, { ...p, window: windows.get(p.id) ?? [] });
   const cycles = findThreeWays({ people, needs }, mine, limits, THREE_WAY_LIMIT);
   const party = (gives: Need, takes: Need): ThreeWayParty => {

@@ -198,8 +198,8 @@ describe("DELETE /api/profile", () => {
       .values({ userId: third.user.id, date: addDays(today, 6), shiftType: "day" })
       .returning();
     await db.insert(userAvailability).values([
-      { userId: user.id, date: addDays(today, 5), status: "unavailable" },
-      { userId: other.user.id, date: addDays(today, 6), status: "unavailable" },
+      { userId: user.id, date: addDays(today, 5), status: "unavailable", workedMinutes: 720 },
+      { userId: other.user.id, date: addDays(today, 6), status: "unavailable", workedMinutes: 720 },
     ]);
     const [asRequester] = await db
       .insert(swapRequests)

@@ -77,4 +77,23 @@ describe("the fortnight decides a cover alert's warnings when the minutes bound 
       { numRuns: 300, seed: 38 },
     );
   });
+
+  it("decides for a shift not known yet when the whole-day bound allows it, whatever else of the window is read", () => {
+    const wholeDay = { startTime: "00:00", endTime: "00:00" };
+    let decided = 0;
+    fc.assert(
+      fc.property(roster, timed, fc.array(fc.boolean(), { minLength: 200, maxLength: 200 }), (shifts, s, keep) => {
+        const whole = shifts.filter(inWindow(wide));
+        const bound = whole.reduce((n, x) => n + shiftMinutesBound(x), 0);
+        if (!fortnightDecides(bound, { date: DATE, shiftType: "day", ...wholeDay }, limits)) return;
+        decided += 1;
+        const shift = { ...s, date: DATE, shiftType: s.shiftType === "night" ? "night" : "day" } as const;
+        // The fortnight and any part of the rest of the window, as the windows of other dates add.
+        const read = whole.filter((x, i) => inWindow(near)(x) || keep[i]);
+        expect(warningsOfTaking(read, shift, limits)).toEqual(warningsOfTaking(whole, shift, limits));
+      }),
+      { numRuns: 300, seed: 39 },
+    );
+    expect(decided).toBeGreaterThan(50);
+  });
 });

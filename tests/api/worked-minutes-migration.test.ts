@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, type Database, runMigrations } from "../../server/db/open";
+import { createDatabase } from "./helpers/app";
+
+// Migration 0017 fills each indexed day's worked minutes from the shifts already there, as the app
+// keeps them from then on: a database upgraded with rosters in it decides cover alerts as a new one.
+
+const journal = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, "../../server/db/migrations/meta/_journal.json"), "utf8"),
+) as { entries: { tag: string; when: number }[] };
+const before0017 = journal.entries.find((e) => e.tag.startsWith("0016_"))?.when as number;
+
+let database: Database;
+beforeAll(async () => {
+  database = await connect(await createDatabase(), 2);
+  await runMigrations(database, { upTo: before0017 });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("migration 0017", () => {
+  it("gives every day the minutes of its working shifts, and leaves rest, leave and off days at 0", async () => {
+    const q = (text: string, params: unknown[] = []) => database.pool.query(text, params);
+    const user = await q(
+      `insert into users (username, email, password, first_name, last_name, clinical_grade)
+       values ('mig', 'mig@nhs.net', 'x', 'Mig', 'Test', 'paramedic') returning id`,
+    );
+    const id = user.rows[0].id;
+    const days: [string, string, string | null, string | null, boolean][] = [
+      ["2027-01-04", "day", "07:00", "19:00", false],
+      ["2027-01-05", "night", "19:00", "07:00", false],
+      ["2027-01-06", "day", null, null, false],
+      ["2027-01-07", "seeking_coverage", "08:00", "20:30", false],
+      ["2027-01-07", "day", "08:00", "20:30", false],
+      ["2027-01-08", "rest_day", null, null, true],
+      ["2027-01-09", "annual_leave", null, null, false],
+      ["2027-01-10", "day", "22:00", "22:00", false],
+    ];
+    for (const [date, type, start, end, interest] of days) {
+      await q(
+        `insert into shifts (user_id, date, shift_type, start_time, end_time, rest_day_shift_interest)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [id, date, type, start, end, interest],
+      );
+    }
+    await q(
+      `insert into user_availability (user_id, date, status)
+       select user_id, date, case when bool_or(shift_type <> 'rest_day') then 'unavailable'
+         when bool_or(rest_day_shift_interest) then 'available' else 'rest' end::availability
+       from shifts group by user_id, date`,
+    );
+
+    await runMigrations(database);
+
+    const rows = await q(
+      `select to_char(date, 'YYYY-MM-DD') as date, worked_minutes as minutes from user_availability
+       where user_id = $1 order by date`,
+      [id],
+    );
+    expect(rows.rows).toEqual([
+      { date: "2027-01-04", minutes: 720 },
+      { date: "2027-01-05", minutes: 720 },
+      // Untimed: SPEC §9's 12 display hours.
+      { date: "2027-01-06", minutes: 720 },
+      // A seeking-coverage entry beside its shift counts twice: the sum is a bound, never less.
+      { date: "2027-01-07", minutes: 1500 },
+      { date: "2027-01-08", minutes: 0 },
+      { date: "2027-01-09", minutes: 0 },
+      // Equal times are a whole day.
+      { date: "2027-01-10", minutes: 1440 },
+    ]);
+  });
+});
