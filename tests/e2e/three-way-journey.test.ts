@@ -180,7 +180,7 @@ describe("a three-way swap from the wizard to three calendars", () => {
       await heard(ben, "Then I work Cat's night. Thanks both", amyName);
       await heard(cat, "Then I work Cat's night. Thanks both", amyName);
       // Reading the conversation reads every message in it: no unread count is left.
-      for (const page of [amy, ben, cat]) await expect.poll(() => unread(page).count()).toBe(0);
+      for (const page of [amy, ben, cat]) await expect.poll(() => unread(page).count(), { timeout: 10_000 }).toBe(0);
       await screenshot(cat, `journey-${width}-5-conversation-cat`);
       expect(await axeViolations(cat)).toEqual([]);
 
