@@ -50,7 +50,11 @@ export async function requestOfParty(db: Db, userId: number, swapRequestId: numb
  */
 const partyMessages = preparedPerDb((db) =>
   db
-    .select({ requestId: swapRequests.id, message: messages })
+    .select({
+      requestId: swapRequests.id,
+      message: messages,
+      unread: sql<boolean | null>`${unreadBy(sql.placeholder("user"), messages)}`,
+    })
     .from(swapRequests)
     .leftJoin(messages, eq(messages.swapRequestId, swapRequests.id))
     .where(and(eq(swapRequests.id, sql.placeholder("request")), isParty(sql.placeholder("user"))))
@@ -65,7 +69,11 @@ export async function messagesOfParty(
 ): Promise<MessageRow[] | undefined> {
   const rows = await partyMessages(db).execute({ request: swapRequestId, user: userId });
   if (rows.length === 0) return undefined;
-  return rows.flatMap((r) => (r.message ? [r.message] : []));
+  // Another's message is read as this reader has read it: in a three-way request the first of the
+  // two readers sets `is_read`, and the other's screen would never mark it read (decision 038).
+  return rows.flatMap((r) =>
+    r.message ? [r.message.senderId === userId ? r.message : { ...r.message, isRead: r.unread === false }] : [],
+  );
 }
 
 export type InsertedRow = {

@@ -126,8 +126,18 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     const conv = (await s.ben.client.get(`/api/conversations/${r.id}`)).body;
     expect(conv.participants.map((p: { firstName: string }) => p.firstName)).toEqual(["Amy", "Ben", "Cat"]);
     expect((await s.eve.client.get(`/api/conversations/${r.id}`)).status).toBe(404);
-    const chat = (await s.amy.client.get(`/api/messages/${r.id}`)).body as { content: string; senderId: number }[];
-    expect(chat.at(-1)).toMatchObject({ content: "Works for me", senderId: s.cat.user.id });
+    type Line = { content: string; senderId: number; isRead: boolean };
+    const chatOf = async (p: Person) => (await p.client.get(`/api/messages/${r.id}`)).body as Line[];
+    // Ben has read Cat's message, Amy has not: her conversation says so, so her screen marks it read.
+    expect((await chatOf(s.amy)).at(-1)).toMatchObject({
+      content: "Works for me",
+      senderId: s.cat.user.id,
+      isRead: false,
+    });
+    expect((await chatOf(s.ben)).at(-1)).toMatchObject({ content: "Works for me", isRead: true });
+    expect((await s.amy.client.post(`/api/messages/${r.id}/read`)).status).toBeLessThan(300);
+    expect((await chatOf(s.amy)).at(-1)).toMatchObject({ content: "Works for me", isRead: true });
+    expect(await unread(s.amy)).toEqual(amyBefore - 1);
   });
 
   it("completes on the third Agree: three shifts move, three calendars and the availability index follow", async () => {

@@ -1,12 +1,16 @@
 import type { SwapRequest } from "@common/swaps";
+import type { ReactNode } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { useNeedsConnection } from "@/lib/use-online";
 import { useUpdateSwapRequest } from "../api/update-swap-request";
 import { failureToast, successToast } from "../toasts";
 
-/** After a completed swap: the reminder to submit it on GRS, with its two ticks. */
-export function GrsReminder({ request: r }: { request: SwapRequest }) {
+/**
+ * After a completed swap: the reminder to submit it on GRS, with its two ticks. `children` says
+ * what to submit when the general words are not enough (a three-way swap's three changes).
+ */
+export function GrsReminder({ request: r, children }: { request: SwapRequest; children?: ReactNode }) {
   const update = useUpdateSwapRequest();
   const connection = useNeedsConnection({ disabled: update.isPending });
   const tick = (field: "grsSubmitted" | "grsApproved", value: boolean) =>
@@ -26,8 +30,12 @@ export function GrsReminder({ request: r }: { request: SwapRequest }) {
         Submit this swap on GRS
       </h3>
       <p className="text-base">
-        Your calendars are updated in CrewSwap, but the swap must also be submitted on GRS, the employer's rostering
-        system. CrewSwap does not do that for you.
+        {children ?? (
+          <>
+            Your calendars are updated in CrewSwap, but the swap must also be submitted on GRS, the employer's rostering
+            system. CrewSwap does not do that for you.
+          </>
+        )}
       </p>
       <div className="flex items-center gap-3">
         <Checkbox

@@ -64,7 +64,7 @@ function Details({ request: r, myId, onDeleted }: { request: SwapRequest; myId: 
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           <ThreeWayDeal request={r} parties={r.parties} myId={myId} />
-          {r.status === "completed" && <ThreeWayGrsReminder parties={r.parties} myId={myId} />}
+          {r.status === "completed" && <ThreeWayGrsReminder request={r} parties={r.parties} myId={myId} />}
         </CardContent>
       </Card>
     );

@@ -20,6 +20,7 @@ import { formatDay, shiftTypeLabel } from "@/lib/format";
 import { useRejectSwapRequest } from "../api/reject";
 import { useDeal } from "../hooks/use-deal";
 import { failureToast, successToast } from "../toasts";
+import { GrsReminder } from "./grs-reminder";
 
 // A Seeking Coverage entry is named by the shift it is, as the one who works it sees it.
 const worked = (s: ThreeWayShift) =>
@@ -73,7 +74,10 @@ export function ThreeWayDeal({
                 <span className="text-sm">
                   Works <bdi>{from.user.id === myId ? "your" : `${fullName(from.user)}'s`}</bdi> {day(p.takes)}
                 </span>
-                <span className="text-sm text-muted-foreground">Rest day on {day(p.gives)}</span>
+                {/* 'Rest day on Sun 15 Aug Day Shift' read as a rest day that is a day shift. */}
+                <span className="text-sm text-muted-foreground">
+                  Rest day on {formatDay(p.gives.date, "EEE d MMM")} instead of the {shiftTypeLabel(worked(p.gives))}
+                </span>
               </div>
               <PartyMark agreed={p.agreed} mine={mine} open={isOpen(r)} deal={deal} />
             </li>
@@ -154,24 +158,28 @@ function DeclineThreeWay({ id }: { id: number }) {
   );
 }
 
-/** After a completed three-way swap: what each must submit on GRS, from the signed-in party's side. */
-export function ThreeWayGrsReminder({ parties, myId }: { parties: ThreeWayRequestParty[]; myId: number }) {
+/**
+ * After a completed three-way swap: what each must submit on GRS, from the signed-in party's side,
+ * with the same ticks as a pairwise swap (without them the request would wait for GRS for ever).
+ */
+export function ThreeWayGrsReminder({
+  request,
+  parties,
+  myId,
+}: {
+  request: SwapRequest;
+  parties: ThreeWayRequestParty[];
+  myId: number;
+}) {
   const at = parties.findIndex((p) => p.user.id === myId);
   if (at < 0) return null;
   const me = parties[at];
   const from = parties[takenFrom(at, parties.length)];
   const to = parties[(at + 1) % parties.length];
   return (
-    <section
-      aria-label="Submit this swap on GRS"
-      className="flex flex-col gap-2 rounded-md border-2 border-warning bg-[#fff9e6] p-4"
-    >
-      <h3 className="text-lg font-bold">Submit this swap on GRS</h3>
-      <p className="text-base">
-        Three changes go on GRS, the employer's rostering system; CrewSwap does not do that for you. Yours: you work{" "}
-        <bdi>{fullName(from.user)}</bdi>'s {day(me.takes)}, and <bdi>{fullName(to.user)}</bdi> works your{" "}
-        {day(me.gives)}.
-      </p>
-    </section>
+    <GrsReminder request={request}>
+      Three changes go on GRS, the employer's rostering system; CrewSwap does not do that for you. Yours: you work{" "}
+      <bdi>{fullName(from.user)}</bdi>'s {day(me.takes)}, and <bdi>{fullName(to.user)}</bdi> works your {day(me.gives)}.
+    </GrsReminder>
   );
 }
