@@ -94,32 +94,23 @@ const part = (r: FlatRow, p: "b" | "c"): NeedCols & PersonCols => ({
   hub: r[`${p}Hub`] as string | null,
 });
 
-/** The columns of CTE `p` (b or c) under names prefixed with it: `b."shiftId" as "bShiftId"`. */
-const fieldsOf = (p: "b" | "c") =>
-  sql.raw(
-    [
-      ["shiftId", "ShiftId"],
-      ["ownerId", "OwnerId"],
-      ["date", "Date"],
-      ["shiftType", "ShiftType"],
-      ["startTime", "StartTime"],
-      ["endTime", "EndTime"],
-      ["firstName", "FirstName"],
-      ["lastName", "LastName"],
-      ["grade", "Grade"],
-      ["hub", "Hub"],
-    ]
-      .map(([from, to]) =>
-        from === "date" ? `to_char(${p}.day, 'YYYY-MM-DD') as "${p}Date"` : `${p}."${from}" as "${p}${to}"`,
-      )
-      .join(", "),
-  );
+type UsersAlias = ReturnType<typeof alias<typeof users, string>>;
 
-/** A need's columns under one alias (its day as a date), with its owner's from `users`. */
-const needColumns = (s: ShiftsAlias) =>
-  sql`${s.id} as "shiftId", ${s.userId} as "ownerId", ${s.date} as day, ${s.shiftType} as "shiftType",
-    ${s.startTime} as "startTime", ${s.endTime} as "endTime", ${users.firstName} as "firstName",
-    ${users.lastName} as "lastName", ${users.clinicalGrade} as grade, ${users.hub} as hub`;
+/** A chosen need's columns, and its owner's, under names prefixed with `p`: `"bShiftId"`. */
+const shownFields = (p: "b" | "c", s: ShiftsAlias, u: UsersAlias) =>
+  sql`${s.id} as ${sql.identifier(`${p}ShiftId`)}, ${s.userId} as ${sql.identifier(`${p}OwnerId`)},
+    to_char(${s.date}, 'YYYY-MM-DD') as ${sql.identifier(`${p}Date`)}, ${s.shiftType} as ${sql.identifier(`${p}ShiftType`)},
+    ${s.startTime} as ${sql.identifier(`${p}StartTime`)}, ${s.endTime} as ${sql.identifier(`${p}EndTime`)},
+    ${u.firstName} as ${sql.identifier(`${p}FirstName`)}, ${u.lastName} as ${sql.identifier(`${p}LastName`)},
+    ${u.clinicalGrade} as ${sql.identifier(`${p}Grade`)}, ${u.hub} as ${sql.identifier(`${p}Hub`)}`;
+
+/**
+ * A need as the search ranks it: its shift, owner, day and the owner's hub (`hub`). The columns the
+ * answer shows are read for the chosen cycles alone: carried through the join of some thousand
+ * candidate cycles, they made most of its work.
+ */
+const needKey = (s: ShiftsAlias, hub: SQL) =>
+  sql`${s.id} as "shiftId", ${s.userId} as "ownerId", ${s.date} as day, ${hub} as hub`;
 
 /** A request of its shift's owner that is open (pending or accepted): its shift is a need. */
 const openRequestOf = (r: ReturnType<typeof alias<typeof swapRequests, string>>, s: ShiftsAlias) =>
@@ -156,30 +147,31 @@ export async function threeWayCandidates(
     alias(userAvailability, "ubc"),
     alias(userAvailability, "uc"),
   ];
+  const [bw, cw] = [alias(users, "bw"), alias(users, "cw")];
   const inHub: SQL = hub ? sql`and ${users.hub} = ${hub}::hub` : sql``;
   const bShift = sql`${bs.userId} = bu.id and ${bs.date} > ${today}::date and ${bs.isProtected} = false`;
   const cShift = sql`${cs.date} = free.day and ${cs.isProtected} = false`;
+  const rank = sql`(case when b.hub is not distinct from ${me.hub}::hub then 0 else 1 end)
+        + (case when c.hub is not distinct from ${me.hub}::hub or c.hub is not distinct from b.hub then 0 else 1 end)`;
   const { rows } = await db.execute<FlatRow>(
     sql`
     with free as materialized (
       select ${mine.date} as day from ${userAvailability} ${mine}
       where ${mine.userId} = ${me.id} and ${mine.status} = 'available' and ${mine.date} > ${today}::date),
     bu as materialized (
-      select ${users.id} as id from ${userAvailability} ${ua} join ${users} on ${users.id} = ${ua.userId}
+      select ${users.id} as id, ${users.hub} as hub from ${userAvailability} ${ua} join ${users} on ${users.id} = ${ua.userId}
       where ${ua.date} = ${date}::date and ${ua.status} = 'available' and ${swapColleagueOf(me)} ${inHub}),
     b as materialized (
-      select ${needColumns(bs)} from bu join ${shifts} ${bs} on ${bShift} and ${bs.shiftType} = 'seeking_coverage'
-        join ${users} on ${users.id} = bu.id
+      select ${needKey(bs, sql`bu.hub`)} from bu join ${shifts} ${bs} on ${bShift} and ${bs.shiftType} = 'seeking_coverage'
       union
-      select ${needColumns(bs)} from bu join ${swapRequests} ${br} on ${br.requesterId} = bu.id
-        join ${shifts} ${bs} on ${openRequestOf(br, bs)} and ${bShift} and ${bs.shiftType} in ('day', 'night')
-        join ${users} on ${users.id} = bu.id),
+      select ${needKey(bs, sql`bu.hub`)} from bu join ${swapRequests} ${br} on ${br.requesterId} = bu.id
+        join ${shifts} ${bs} on ${openRequestOf(br, bs)} and ${bShift} and ${bs.shiftType} in ('day', 'night')),
     c as materialized (
-      select ${needColumns(cs)} from free join ${shifts} ${cs} on ${cShift} and ${cs.shiftType} = 'seeking_coverage'
+      select ${needKey(cs, sql`${users.hub}`)} from free join ${shifts} ${cs} on ${cShift} and ${cs.shiftType} = 'seeking_coverage'
         join ${users} on ${users.id} = ${cs.userId}
       where ${swapColleagueOf(me)} ${inHub}
       union
-      select ${needColumns(cs)} from free join ${swapRequests} ${cr}
+      select ${needKey(cs, sql`${users.hub}`)} from free join ${swapRequests} ${cr}
           on ${cr.status} in ('pending', 'accepted') and ${cr.startsAt} >= free.day - 1 and ${cr.startsAt} < free.day + 2
         join ${shifts} ${cs} on ${openRequestOf(cr, cs)} and ${cShift} and ${cs.shiftType} in ('day', 'night')
         join ${users} on ${users.id} = ${cs.userId}
@@ -187,19 +179,23 @@ export async function threeWayCandidates(
     cfree as (
       select ${ub.userId} as owner, ${ub.date} as day from (select distinct "ownerId" from c) co
         join ${userAvailability} ${ub} on ${ub.userId} = co."ownerId" and ${ub.status} = 'available'
-          and ${ub.date} in (select day from b))
-    select ${fieldsOf("b")}, ${fieldsOf("c")},
-      exists (select 1 from free where free.day = b.day) as "meFreeOnB",
-      exists (select 1 from ${userAvailability} ${ubc} where ${ubc.userId} = b."ownerId"
-        and ${ubc.date} = c.day and ${ubc.status} = 'available') as "bFreeOnC",
-      exists (select 1 from ${userAvailability} ${uc} where ${uc.userId} = c."ownerId"
+          and ${ub.date} in (select day from b)),
+    top as (
+      select b."shiftId" as b_id, c."shiftId" as c_id, ${rank} as rank, greatest(b.day, c.day) as last,
+        least(b.day, c.day) as first
+      from b join cfree on cfree.day = b.day
+        join c on c."ownerId" = cfree.owner and c."ownerId" <> b."ownerId"
+      order by rank, last, first, b."shiftId", c."shiftId"
+      limit ${limit})
+    select ${shownFields("b", bs, bw)}, ${shownFields("c", cs, cw)},
+      exists (select 1 from free where free.day = ${bs.date}) as "meFreeOnB",
+      exists (select 1 from ${userAvailability} ${ubc} where ${ubc.userId} = ${bs.userId}
+        and ${ubc.date} = ${cs.date} and ${ubc.status} = 'available') as "bFreeOnC",
+      exists (select 1 from ${userAvailability} ${uc} where ${uc.userId} = ${cs.userId}
         and ${uc.date} = ${date}::date and ${uc.status} = 'available') as "cFreeOnA"
-    from b join cfree on cfree.day = b.day
-      join c on c."ownerId" = cfree.owner and c."ownerId" <> b."ownerId"
-    order by (case when b.hub is not distinct from ${me.hub}::hub then 0 else 1 end)
-        + (case when c.hub is not distinct from ${me.hub}::hub or c.hub is not distinct from b.hub then 0 else 1 end),
-      greatest(b.day, c.day), least(b.day, c.day), b."shiftId", c."shiftId"
-    limit ${limit}`,
+    from top join ${shifts} ${bs} on ${bs.id} = top.b_id join ${users} ${bw} on ${bw.id} = ${bs.userId}
+      join ${shifts} ${cs} on ${cs.id} = top.c_id join ${users} ${cw} on ${cw.id} = ${cs.userId}
+    order by top.rank, top.last, top.first, top.b_id, top.c_id`,
   );
   return rows.map((r) => ({
     b: part(r, "b"),
