@@ -45,7 +45,7 @@ type Plan = { events: NotificationEvent[]; remindAt: Date | null; remindersSent:
  */
 export function planReminders(r: SwapRequestRow, now: Date): Plan {
   const done: Plan = { events: [], remindAt: null, remindersSent: r.remindersSent };
-  const started = r.startsAt !== null && r.startsAt <= now;
+  const started = r.closesAt !== null && r.closesAt <= now;
   if (waitsOnResponder(r) && !started) {
     const steps = [
       { at: later(r.addressedAt, REMIND_RESPONDER_AFTER_MS), actorId: r.requesterId, kind: "reminder_responder" },

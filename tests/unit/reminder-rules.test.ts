@@ -25,6 +25,7 @@ function request(changes: Partial<SwapRequestRow> = {}): SwapRequestRow {
     responderAgreedAt: null,
     acceptedOfferShiftId: null,
     startsAt: at(24 * 20),
+    closesAt: at(24 * 20),
     threeWay: false,
     ...addressedSchedule(2, asked),
     ...changes,
@@ -56,7 +57,7 @@ describe("reminders of a request waiting on its responder", () => {
       request({ status: "declined" }),
       request({ status: "cancelled" }),
       request({ ...addressedSchedule(null, asked), responderId: null }),
-      request({ startsAt: at(20) }),
+      request({ startsAt: at(20), closesAt: at(20) }),
     ]) {
       expect(planReminders(r, at(30))).toMatchObject({ events: [], remindAt: null });
     }
