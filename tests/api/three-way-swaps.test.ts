@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import type { SwapRequest } from "../../common/swaps";
 import { notificationOutbox, shifts } from "../../server/db/schema";
+import { shortDate } from "../../server/notifications/events";
 import { workbook } from "../fixtures/workbooks";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { Client, PASSWORD, signedInClient } from "./helpers/client";
@@ -106,6 +107,37 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     // The same cycle again is refused; another's shift as mine is not found.
     expect((await s.amy.client.post("/api/three-way-swaps", { shiftIds: [s.a, s.b, s.c] })).status).toBe(409);
     expect((await eve.post("/api/three-way-swaps", { shiftIds: [s.a, s.b, s.c] })).status).toBe(404);
+  });
+
+  it("tells each party what concerns them: the shift they would work, whose it is, and who works theirs", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    const [d, d3, d6] = s.days.map(shortDate);
+    const told = async (kind: string) => {
+      const rows = await t.database.db
+        .select({ userId: notificationOutbox.userId, body: notificationOutbox.body })
+        .from(notificationOutbox)
+        .where(and(eq(notificationOutbox.swapRequestId, r.id), eq(notificationOutbox.kind, kind)));
+      return Object.fromEntries(rows.map((x) => [x.userId, x.body]));
+    };
+    const amy = `you work Cat Test's Night Shift on ${d6} and Ben Test works your Day Shift on ${d}`;
+    const ben = `you work Amy Test's Day Shift on ${d} and Cat Test works your Day Shift on ${d3}`;
+    const cat = `you work Ben Test's Day Shift on ${d3} and Amy Test works your Night Shift on ${d6}`;
+    expect(await told("request_received")).toEqual({
+      [s.ben.user.id]: `Amy Test proposed a three-way swap: ${ben}`,
+      [s.cat.user.id]: `Amy Test proposed a three-way swap: ${cat}`,
+    });
+    await agree(s.ben, r.id);
+    expect(await told("party_agreed")).toEqual({
+      [s.amy.user.id]: `Ben Test agreed to the three-way swap: ${amy}`,
+      [s.cat.user.id]: `Ben Test agreed to the three-way swap: ${cat}`,
+    });
+    await agree(s.cat, r.id);
+    expect((await agree(s.amy, r.id)).body.status).toBe("completed");
+    expect(await told("completed")).toEqual({
+      [s.ben.user.id]: `Three-way swap complete: ${ben}. Remember to submit your change on GRS.`,
+      [s.cat.user.id]: `Three-way swap complete: ${cat}. Remember to submit your change on GRS.`,
+    });
   });
 
   it("gives the three one conversation, with each one's own unread count", async () => {

@@ -90,6 +90,14 @@ describe("GRS reminders of a completed swap", () => {
     expect(planReminders(done(), at(200))).toMatchObject({ remindAt: null, remindersSent: 2 });
   });
 
+  it("of a three-way swap are one event each time, which reaches all three (one reminder each)", () => {
+    const r = done({ threeWay: true });
+    expect(kinds(r, at(24))).toEqual(["reminder_grs:1"]);
+    const { remindAt, remindersSent } = planReminders(r, at(24));
+    const last = { ...r, remindAt, remindersSent };
+    expect(kinds(last, at(72))).toEqual(["reminder_grs:1"]);
+  });
+
   it("stop once 'Submitted on GRS' is ticked", () => {
     expect(planReminders(done({ grsSubmitted: true }), at(30))).toMatchObject({ events: [], remindAt: null });
   });
