@@ -246,6 +246,55 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     }
   });
 
+  it("guards every party's Available Off Day the swap relies on, as a responder's is guarded", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    await agree(s.ben, r.id);
+    await agree(s.cat, r.id);
+    const [d, d3, d6] = s.days;
+    const restOn = async (p: Person, day: string) => {
+      const cal = await calendarOn(t.database.db, p.user.id, [day]);
+      return cal.shifts.find((x) => x.type === "rest_day")?.id as number;
+    };
+    const asks = (names: string) =>
+      `This day belongs to a three-way swap with ${names}. Changing it clears their agreements and tells them.`;
+    // Each works another's shift on their own off day: Ben on d, Cat on d+3, Amy on d+6.
+    for (const [p, day, names] of [
+      [s.ben, d, "Amy Test and Cat Test"],
+      [s.cat, d3, "Amy Test and Ben Test"],
+      [s.amy, d6, "Ben Test and Cat Test"],
+    ] as const) {
+      const del = await p.client.delete(`/api/shifts/${await restOn(p, day)}`);
+      expect(del.status, del.text).toBe(409);
+      expect(del.body).toEqual({ message: asks(names), field: "confirmSwapChange" });
+    }
+    // Clearing the month keeps the day (and the shift Cat gives), as it keeps a responder's.
+    const [year, month] = d3.split("-").map(Number);
+    expect((await s.cat.client.delete(`/api/shifts/clear/month/${year}/${month}`)).status).toBe(200);
+    expect(await restOn(s.cat, d3)).toBeDefined();
+    // A shift given in the request is refused outright, as a requester's shift is.
+    const given = await s.ben.client.patch(`/api/shifts/${s.b}?confirmSwapChange=true`, { startTime: "08:00" });
+    expect(given.status).toBe(409);
+    expect((await mine(s.amy, r.id))?.parties?.map((p) => p.agreed)).toEqual([false, true, true]);
+
+    const unreadBefore = (await s.ben.client.get("/api/messages/unread-count")).body;
+    const gone = await s.amy.client.delete(`/api/shifts/${await restOn(s.amy, d6)}?confirmSwapChange=true`);
+    expect(gone.status, gone.text).toBe(200);
+    const after = await mine(s.cat, r.id);
+    expect(after?.status).toBe("pending");
+    expect(after?.parties?.map((p) => p.agreed)).toEqual([false, false, false]);
+    const chat = (await s.cat.client.get(`/api/messages/${r.id}`)).body as { senderId: number; content: string }[];
+    expect(chat.at(-1)?.senderId).toBe(s.amy.user.id);
+    expect(chat.at(-1)?.content).toMatch(
+      /^Amy Test's Available Off Day on .+ was changed, so all agreements were cleared\. The three-way swap can go ahead/,
+    );
+    expect((await s.ben.client.get("/api/messages/unread-count")).body).not.toEqual(unreadBefore);
+    // Agreeing now fails on the missing day rather than completing a swap Amy cannot work.
+    await agree(s.ben, r.id);
+    await agree(s.cat, r.id);
+    expect((await agree(s.amy, r.id)).status).toBe(409);
+  });
+
   it("asks a party with new rest warnings to acknowledge them", async () => {
     const s = await scene();
     const r = await propose(s);
