@@ -307,6 +307,35 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     expect(acked.status, acked.text).toBe(200);
   });
 
+  it("lists each party the warnings of their own side, under their role, as a pairwise request does", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    // Since the proposal: Cat has a night ending the morning b starts, Amy a day starting as c ends.
+    await shift(s.cat, addDays(s.d, 2), "night", ["19:00", "07:00"]);
+    await shift(s.amy, addDays(s.d, 7), "day");
+    const warnings = async (p: Person) => {
+      const listed = (await mine(p, r.id))?.warnings ?? [];
+      const one = (await p.client.get(`/api/swap-requests/${r.id}`)).body.warnings;
+      expect(one).toEqual(listed);
+      return listed;
+    };
+    const cat = await warnings(s.cat);
+    expect(cat.length).toBeGreaterThan(0);
+    expect(new Set(cat.map((w) => w.party))).toEqual(new Set(["responder"]));
+    expect(cat.some((w) => w.dates.includes(addDays(s.d, 3)))).toBe(true);
+    const amy = await warnings(s.amy);
+    expect(amy.length).toBeGreaterThan(0);
+    expect(new Set(amy.map((w) => w.party))).toEqual(new Set(["requester"]));
+    expect(await warnings(s.ben)).toEqual([]);
+    // Agreeing asks for the same warnings to be acknowledged.
+    const refused = await agree(s.cat, r.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.warnings).toEqual(cat);
+    // Once closed, none.
+    await s.ben.client.post(`/api/swap-requests/${r.id}/reject`);
+    expect(await warnings(s.cat)).toEqual([]);
+  });
+
   it("completes exactly once when the three press Agree at the same moment, on two instances", async () => {
     for (let round = 0; round < 50; round++) {
       const s = await scene();
