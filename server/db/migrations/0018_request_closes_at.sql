@@ -26,9 +26,10 @@ DECLARE
 BEGIN
   UPDATE swap_requests SET starts_at = starts, closes_at = request_closes_at(id, starts)
     WHERE requester_shift_id = NEW.id;
+  -- Only open ones: a closed request never closes again.
   UPDATE swap_requests r SET closes_at = request_closes_at(r.id, r.starts_at)
     WHERE r.id IN (SELECT p.swap_request_id FROM swap_request_parties p WHERE p.gives_shift_id = NEW.id)
-      AND r.requester_shift_id <> NEW.id;
+      AND r.requester_shift_id <> NEW.id AND r.status IN ('pending', 'accepted');
   RETURN NULL;
 END $$;
 --> statement-breakpoint
