@@ -66,6 +66,15 @@ async function calendars(s: Scene) {
 }
 const types = (c: Awaited<ReturnType<typeof calendarOn>>) => c.shifts.map((x) => [x.date, x.type]);
 
+const uk = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+/** Imports a roster file with these rows (date, shift code, start, end). */
+const upload = (p: Person, rows: unknown[][]) => {
+  const form = new FormData();
+  const bytes = workbook({ Roster: [["Date", "Shift", "Start", "End"], ...rows] });
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: XLSX_TYPE }), "roster.xlsx");
+  return p.client.post("/api/shifts/import", form);
+};
+
 describe("POST /api/three-way-swaps and the request's life", () => {
   it("proposes a three-party request the three see, and nobody else can reach", async () => {
     const s = await scene();
@@ -295,6 +304,34 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     expect((await agree(s.amy, r.id)).status).toBe(409);
   });
 
+  it("keeps every party's off day and given shift through a roster import while the request is open", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    const [d, d3, d6] = s.days;
+    const before = await calendars(s);
+    const skipped = (res: { body: { skipped: { reason: string }[] } }) => res.body.skipped.map((x) => x.reason);
+    const OFF = "This date is your Available Off Day in an open swap request, so it was left as it is";
+    const SHIFT = "This date has a shift in an open swap request, so it was left as it is";
+    // Amy's file works her off day d+6; Cat's works hers on d+3 and rests on d+6, where her shift is given.
+    const amy = await upload(s.amy, [[uk(d6), "D", "07:00", "19:00"]]);
+    expect(amy.status, amy.text).toBe(200);
+    expect(skipped(amy)).toEqual([OFF]);
+    const cat = await upload(s.cat, [
+      [uk(d3), "D", "07:00", "19:00"],
+      [uk(d6), "RD", null, null],
+    ]);
+    expect(skipped(cat)).toEqual([OFF, SHIFT]);
+    const ben = await upload(s.ben, [[uk(d), "N", "19:00", "07:00"]]);
+    expect(skipped(ben)).toEqual([OFF]);
+    const after = await calendars(s);
+    expect([types(after.amy), types(after.ben), types(after.cat)]).toEqual([
+      types(before.amy),
+      types(before.ben),
+      types(before.cat),
+    ]);
+    for (const p of [s.amy, s.ben, s.cat]) expect((await agree(p, r.id)).status).toBe(200);
+  });
+
   it("asks a party with new rest warnings to acknowledge them", async () => {
     const s = await scene();
     const r = await propose(s);
@@ -382,13 +419,6 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     const r = await propose(s);
     for (const p of [s.amy, s.ben, s.cat]) expect((await agree(p, r.id)).status).toBe(200);
     const [d, d3, d6] = s.days;
-    const uk = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-    const upload = (p: Person, rows: unknown[][]) => {
-      const form = new FormData();
-      const bytes = workbook({ Roster: [["Date", "Shift", "Start", "End"], ...rows] });
-      form.append("file", new Blob([new Uint8Array(bytes)], { type: XLSX_TYPE }), "roster.xlsx");
-      return p.client.post("/api/shifts/import", form);
-    };
     const kept = (name: string, day: string) =>
       `Kept your swap with ${name} on ${uk(day)}; your roster file does not show it yet. Has it been approved on GRS?`;
     // Each file still shows the old days: working the shift given, resting the day taken.
