@@ -22,7 +22,7 @@ async function daysThatHold(tx: Tx, userId: number, days: string[]): Promise<Set
   return held;
 }
 
-/** The colleagues a day's requests are with, each request as its parties other than the user. */
+/** An open request resting on one of the user's days, with the names of its other parties. */
 type Held = { id: number; date: string; names: string[]; threeWay: boolean };
 
 export function swapDayMessage(requests: Held[]): string {
