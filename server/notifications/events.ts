@@ -190,7 +190,7 @@ function threeWayText(kind: NotificationKind, actor: string, s: ThreeWaySide, be
       // Three changes go on GRS, one for each of the three: this one is the recipient's.
       return {
         title: "Submit your swap on GRS",
-        body: `Your three-way swap is not marked as submitted on GRS yet. Your change: ${side}`,
+        body: `Your three-way swap is not marked as submitted on GRS yet. Three changes go on GRS; yours: ${side}`,
       };
     default:
       return null;

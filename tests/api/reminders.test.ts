@@ -268,7 +268,8 @@ describe("a completed three-way swap not ticked 'Submitted on GRS'", () => {
 
     await moveTo(hoursAfter(done, 24));
     await apps.settle(three, id, 11);
-    const yours = (mine: string) => `Your three-way swap is not marked as submitted on GRS yet. Your change: ${mine}`;
+    const yours = (mine: string) =>
+      `Your three-way swap is not marked as submitted on GRS yet. Three changes go on GRS; yours: ${mine}`;
     expect(grsOf(amy).map((x) => x.body)).toEqual([
       yours(`you work Cy Three's Night Shift on ${shortDate(d6)} and Bo Three works your Day Shift on ${shortDate(d)}`),
     ]);
