@@ -92,6 +92,18 @@ export function roleOf(r: { requesterId: number; responderId: number | null }, u
   return "other";
 }
 
+/**
+ * The user's role in a request as its answer shows it: a three-way party beyond the first leg is a
+ * "responder", as the server's checks see them (DESIGN §5.23); their warnings carry that role.
+ */
+export function answerRoleOf(
+  r: { requesterId: number; responderId: number | null; parties?: { user: { id: number } }[] },
+  userId: number,
+): SwapRole {
+  const role = roleOf(r, userId);
+  return role === "other" && r.parties?.some((p) => p.user.id === userId) ? "responder" : role;
+}
+
 type Graded = { clinicalGrade: ClinicalGrade };
 
 /** Swaps are only between clinicians of the same clinical grade (DESIGN §5.8, §5.9, §5.11). */

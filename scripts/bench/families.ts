@@ -120,7 +120,7 @@ export function families(today: string): Family[] {
       ...read,
       request: () => ({ path: "/api/swap-requests" }),
       // As the route answers: the list, then both parties' rest warnings for its open requests.
-      sql: async (db, user) => withWarnings(db, DEFAULT_WTR_LIMITS, await listMine(db, user.id)),
+      sql: async (db, user) => withWarnings(db, DEFAULT_WTR_LIMITS, await listMine(db, user.id), user.id),
     },
     {
       name: "message_list",

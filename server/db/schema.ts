@@ -174,6 +174,10 @@ export const swapRequests = pgTable(
     // When the requester's shift starts (London time; untimed by the display times): kept by
     // triggers from the shift (migration 0012, decision 035), so open requests close on time.
     startsAt: timestamp("starts_at", { withTimezone: true }),
+    // When the request closes if still open: the earliest start of the shifts it would move (the
+    // requester's for a pair, any of the three for a three-way request), kept by the same triggers
+    // (migration 0018, decision 040).
+    closesAt: timestamp("closes_at", { withTimezone: true }),
     // Reminders (decision 037): when the current responder was asked, whether they
     // have answered (a message, an agreement or a decline), when the swap completed, and the next
     // reminder due with how many of the series went out, so each goes once.
@@ -189,6 +193,7 @@ export const swapRequests = pgTable(
     index("swap_requests_shift_idx").on(t.requesterShiftId),
     index("swap_requests_open_idx").on(t.status).where(sql`${t.responderId} is null`),
     index("swap_requests_open_starts_idx").on(t.startsAt).where(sql`${t.status} in ('pending', 'accepted')`),
+    index("swap_requests_open_closes_idx").on(t.closesAt).where(sql`${t.status} in ('pending', 'accepted')`),
     index("swap_requests_remind_idx").on(t.remindAt).where(sql`${t.remindAt} is not null`),
   ],
 );

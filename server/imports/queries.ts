@@ -16,7 +16,10 @@ import {
 export const intList = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 export const dayList = (days: string[]) => sql`${`{${days.join(",")}}`}::date[]`;
 
-/** Ids of the given shifts that swap requests point at (as the requester's shift or an offer), and which of those are open. */
+/**
+ * Ids of the given shifts that swap requests point at (as the requester's shift, an offer or a shift
+ * given in a three-way request), and which of those are open.
+ */
 export async function swapLinks(tx: Tx, ids: number[]) {
   const open = new Set<number>();
   const referenced = new Set<number>();
@@ -28,7 +31,11 @@ export async function swapLinks(tx: Tx, ids: number[]) {
     union all
     select ${swapRequestOffers.shiftId} as id, ${isOpen} as open
       from ${swapRequestOffers} join ${swapRequests} on ${swapRequests.id} = ${swapRequestOffers.swapRequestId}
-      where ${swapRequestOffers.shiftId} = any(${intList(ids)})`);
+      where ${swapRequestOffers.shiftId} = any(${intList(ids)})
+    union all
+    select ${swapRequestParties.givesShiftId} as id, ${isOpen} as open
+      from ${swapRequestParties} join ${swapRequests} on ${swapRequests.id} = ${swapRequestParties.swapRequestId}
+      where ${swapRequestParties.givesShiftId} = any(${intList(ids)})`);
   for (const row of rows) {
     referenced.add(row.id);
     if (row.open) open.add(row.id);
@@ -38,15 +45,29 @@ export async function swapLinks(tx: Tx, ids: number[]) {
 
 /**
  * The user's days among `days` that are their Available Off Day in an open request they were asked
- * to cover: working there would leave the request pointing at an off day that is gone.
+ * to cover, or on which they would work another's shift in an open three-way request: working there
+ * would leave the request pointing at an off day that is gone.
  */
 export async function offDaysInOpenRequests(tx: Tx, userId: number, days: string[]): Promise<Set<string>> {
   if (days.length === 0) return new Set();
+  // A three-way party works the previous party's shift on their own off day (decision 038).
+  const [me, prev, given] = [
+    alias(swapRequestParties, "me"),
+    alias(swapRequestParties, "prev"),
+    alias(shifts, "given"),
+  ];
   const { rows } = await tx.execute<{ date: string }>(sql`
     select distinct to_char(${userAvailability.date}, 'YYYY-MM-DD') as "date"
       from ${swapRequests} join ${userAvailability} on ${userAvailability.id} = ${swapRequests.responderAvailabilityId}
      where ${swapRequests.responderId} = ${userId} and ${swapRequests.status} in ('pending', 'accepted')
-       and ${userAvailability.date} = any(${dayList(days)})`);
+       and ${userAvailability.date} = any(${dayList(days)})
+    union
+    select to_char(${given.date}, 'YYYY-MM-DD') from ${swapRequestParties} ${me}
+      join ${swapRequests} on ${swapRequests.id} = ${me.swapRequestId} and ${swapRequests.status} in ('pending', 'accepted')
+      join ${swapRequestParties} ${prev} on ${prev.swapRequestId} = ${me.swapRequestId}
+        and ${prev.position} = (${me.position} + 2) % 3
+      join ${shifts} ${given} on ${given.id} = ${prev.givesShiftId}
+     where ${me.userId} = ${userId} and ${given.date} = any(${dayList(days)})`);
   return new Set(rows.map((r) => r.date));
 }
 

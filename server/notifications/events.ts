@@ -31,7 +31,10 @@ type ReminderEvents = {
   reminder_responder: { swapRequestId: number; actorId: number };
   /** To the requester, 48 h after asking without an answer; the actor is the responder. */
   reminder_requester: { swapRequestId: number; actorId: number };
-  /** To one party of a completed swap not ticked 'Submitted on GRS'; the actor is the other party. */
+  /**
+   * To one party of a completed swap not ticked 'Submitted on GRS'; the actor is the other party. A
+   * three-way swap's one event (actor: its proposer) goes to all three, each told their own change.
+   */
   reminder_grs: { swapRequestId: number; actorId: number };
 };
 const REMINDER_KINDS = ["reminder_responder", "reminder_requester", "reminder_grs"] as const;
@@ -82,7 +85,17 @@ export const DIGEST_KINDS: ReadonlySet<NotificationKind> = new Set([
   ...REMINDER_KINDS,
 ]);
 
-export type EventContext = { actorName: string; date: string; shiftType: ShiftType };
+/**
+ * What one party of a three-way request reads (DESIGN §5.23): the shift they would work and whose it
+ * is, and who works the shift they give; each shift as the one who works it sees it (day or night).
+ */
+export type ThreeWaySide = {
+  takes: { date: string; shiftType: ShiftType; from: string };
+  gives: { date: string; shiftType: ShiftType; to: string };
+};
+
+/** For a three-way request, `date` and `shiftType` are the recipient's own given shift, and `threeWay` their side. */
+export type EventContext = { actorName: string; date: string; shiftType: ShiftType; threeWay?: ThreeWaySide };
 
 /** '2025-12-12' → 'Fri 12 Dec' */
 export const shortDate = (day: string) => format(parseISO(day), "EEE d MMM");
@@ -95,6 +108,8 @@ export function pushText(
   c: EventContext,
   because?: CancelReason,
 ): { title: string; body: string } {
+  const threeWay = c.threeWay && threeWayText(kind, c.actorName, c.threeWay, because);
+  if (threeWay) return threeWay;
   const when = shortDate(c.date);
   const shift = `${shiftLabel(c.shiftType)} on ${when}`;
   switch (kind) {
@@ -132,9 +147,62 @@ export function pushText(
   }
 }
 
+// ---- Three-way requests: each of the three reads their own side -----------------------------------
+
+const worked = (s: { date: string; shiftType: ShiftType }) => `${shiftLabel(s.shiftType)} on ${shortDate(s.date)}`;
+
+/** 'you work Cy Three's Night Shift on Thu 17 Dec and Bo Three works your Day Shift on Sat 12 Dec' */
+const sideOf = (s: ThreeWaySide) =>
+  `you work ${s.takes.from}'s ${worked(s.takes)} and ${s.gives.to} works your ${worked(s.gives)}`;
+
+const threeWayReasons: Record<CancelReason, string> = {
+  shift_swapped: "one of its shifts was swapped in another request",
+  day_taken: "an off day it needs was taken by another swap",
+  shift_started: "one of its shifts started",
+};
+
+function threeWayText(kind: NotificationKind, actor: string, s: ThreeWaySide, because?: CancelReason) {
+  const side = sideOf(s);
+  switch (kind) {
+    case "request_received":
+      return { title: "New three-way swap", body: `${actor} proposed a three-way swap: ${side}` };
+    case "message":
+      return { title: `New message from ${actor}`, body: `About the three-way swap for your ${worked(s.gives)}` };
+    case "party_agreed":
+      return { title: "Swap agreed", body: `${actor} agreed to the three-way swap: ${side}` };
+    case "party_withdrew":
+      return { title: "Agreement withdrawn", body: `${actor} withdrew their agreement to the three-way swap: ${side}` };
+    case "declined":
+      return { title: "Swap request declined", body: `${actor} declined the three-way swap in which ${side}` };
+    case "cancelled":
+      return {
+        title: "Swap request cancelled",
+        body: because
+          ? `The three-way swap in which ${side} was cancelled because ${threeWayReasons[because]}`
+          : `${actor} cancelled the three-way swap in which ${side}`,
+      };
+    case "completed":
+      return {
+        title: "Swap completed",
+        body: `Three-way swap complete: ${side}. Remember to submit your change on GRS.`,
+      };
+    case "reminder_grs":
+      // Three changes go on GRS, one for each of the three: this one is the recipient's.
+      return {
+        title: "Submit your swap on GRS",
+        body: `Your three-way swap is not marked as submitted on GRS yet. Three changes go on GRS; yours: ${side}`,
+      };
+    default:
+      return null;
+  }
+}
+
+// ----------------------------------------------------------------------------------------------------
+
 /** One line of the email digest for a group of unread events of one kind about one request. */
 export function digestLine(kind: NotificationKind, count: number, c: EventContext): string {
   const when = shortDate(c.date);
+  if (c.threeWay && (kind === "request_received" || kind === "reminder_grs")) return pushText(kind, c).body;
   switch (kind) {
     case "message":
       return count === 1

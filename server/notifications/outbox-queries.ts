@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { ShiftType } from "../../common/enums";
 import type { Db, Tx } from "../db/open";
 import {
@@ -13,32 +14,52 @@ import {
 /** A column as an insert list or set clause names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
 
+/** One party of a three-way request and the shift they give: each takes the previous party's. */
+export type PartySide = {
+  userId: number;
+  name: string;
+  date: string;
+  shiftType: ShiftType;
+  startTime: string | null;
+  endTime: string | null;
+};
+
 export type ContextRow = {
   swapRequestId: number;
   actorId: number;
   requesterId: number;
   responderId: number | null;
-  /** A three-way request's parties in cycle order (decision 038); null for a pairwise request. */
-  parties: number[] | null;
+  /** A three-way request's parties in cycle order with the shifts they give (decision 038); null for a pair. */
+  threeWay: PartySide[] | null;
   actorFirst: string;
   actorLast: string;
   shiftDate: string;
   shiftType: ShiftType;
 };
 
-/** Per event, the request's parties, the actor's name and the requester's shift: what the texts are made of. */
+/**
+ * Per event, the request's parties, the actor's name and the requester's shift: what the texts are
+ * made of; for a three-way request, each party with the shift they give, so each reads their own side.
+ */
 export async function eventContexts(
   tx: Tx,
   events: { swapRequestId: number; actorId: number }[],
 ): Promise<ContextRow[]> {
   if (events.length === 0) return [];
+  const [pu, ps] = [alias(users, "pu"), alias(shifts, "ps")];
   const result = await tx.execute<ContextRow>(sql`
     select e.request as "swapRequestId", e.actor as "actorId", ${swapRequests.requesterId} as "requesterId",
            ${swapRequests.responderId} as "responderId", ${users.firstName} as "actorFirst",
-           case when ${swapRequests.threeWay} then array(
-             select ${swapRequestParties.userId} from ${swapRequestParties}
-             where ${swapRequestParties.swapRequestId} = ${swapRequests.id} order by ${swapRequestParties.position}
-           ) end as parties,
+           case when ${swapRequests.threeWay} then (
+             select json_agg(json_build_object('userId', ${pu.id},
+                 'name', trim(${pu.firstName} || ' ' || ${pu.lastName}), 'date', to_char(${ps.date}, 'YYYY-MM-DD'),
+                 'shiftType', ${ps.shiftType}, 'startTime', ${ps.startTime}, 'endTime', ${ps.endTime})
+               order by ${swapRequestParties.position})
+             from ${swapRequestParties}
+               join ${users} ${pu} on ${pu.id} = ${swapRequestParties.userId}
+               join ${shifts} ${ps} on ${ps.id} = ${swapRequestParties.givesShiftId}
+             where ${swapRequestParties.swapRequestId} = ${swapRequests.id}
+           ) end as "threeWay",
            ${users.lastName} as "actorLast", ${shifts.date} as "shiftDate", ${shifts.shiftType} as "shiftType"
     from unnest(${`{${events.map((e) => e.swapRequestId).join(",")}}`}::int[],
                 ${`{${events.map((e) => e.actorId).join(",")}}`}::int[]) with ordinality

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, ne, notInArray, type SQL, sql } from "drizz
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/open";
 import { queryPrepared } from "../db/prepared";
-import { type ShiftRow, shifts, swapRequestOffers, swapRequests } from "../db/schema";
+import { type ShiftRow, shifts, swapRequestOffers, swapRequestParties, swapRequests } from "../db/schema";
 import { shiftJsonSql } from "./shift-json-queries";
 
 type Conn = Db | Tx;
@@ -10,24 +10,32 @@ export type DayRange = { start?: string; end?: string };
 
 const openStatus = sql`in ('pending', 'accepted')`;
 
-/** The ids among `shiftIds` that an open (pending or accepted) swap request depends on. */
+/**
+ * The ids among `shiftIds` that an open (pending or accepted) swap request depends on: its
+ * requester's shift, an offered shift, or a shift given in a three-way request.
+ */
 export async function shiftsInOpenSwaps(db: Conn, shiftIds: number[]): Promise<Set<number>> {
   if (shiftIds.length === 0) return new Set();
   const ids = sql`${`{${shiftIds.join(",")}}`}::int[]`;
   const r = alias(swapRequests, "r");
   const o = alias(swapRequestOffers, "o");
+  const p = alias(swapRequestParties, "p");
   const result = await db.execute<{ id: number }>(sql`
     select ${r.requesterShiftId} as id from ${swapRequests} r
     where ${r.status} ${openStatus} and ${r.requesterShiftId} = any(${ids})
     union
     select ${o.shiftId} from ${swapRequestOffers} o join ${swapRequests} r on ${r.id} = ${o.swapRequestId}
-    where ${r.status} ${openStatus} and ${o.shiftId} = any(${ids})`);
+    where ${r.status} ${openStatus} and ${o.shiftId} = any(${ids})
+    union
+    select ${p.givesShiftId} from ${swapRequestParties} p join ${swapRequests} r on ${r.id} = ${p.swapRequestId}
+    where ${r.status} ${openStatus} and ${p.givesShiftId} = any(${ids})`);
   return new Set(result.rows.map((row) => Number(row.id)));
 }
 
 /**
  * The ids among `shiftIds` that are an Available Off Day an open request was made against: the
- * responder's rest day (with interest) on the date of the requester's shift.
+ * responder's rest day (with interest) on the date of the requester's shift, or a three-way party's
+ * on the date of the shift they take (the previous party's, decision 038).
  */
 export async function offDaysOfOpenSwaps(db: Conn, shiftIds: number[]): Promise<Set<number>> {
   if (shiftIds.length === 0) return new Set();
@@ -35,11 +43,18 @@ export async function offDaysOfOpenSwaps(db: Conn, shiftIds: number[]): Promise<
   const d = alias(shifts, "d");
   const rs = alias(shifts, "rs");
   const r = alias(swapRequests, "r");
+  const [me, prev] = [alias(swapRequestParties, "me"), alias(swapRequestParties, "prev")];
   const result = await db.execute<{ id: number }>(sql`
     select ${d.id} as id from ${shifts} d
     where ${d.id} = any(${ids}) and ${d.shiftType} = 'rest_day' and ${d.restDayShiftInterest}
-      and exists (select 1 from ${swapRequests} r join ${shifts} rs on ${rs.id} = ${r.requesterShiftId}
-        where ${r.responderId} = ${d.userId} and ${r.status} ${openStatus} and ${rs.date} = ${d.date})`);
+      and (exists (select 1 from ${swapRequests} r join ${shifts} rs on ${rs.id} = ${r.requesterShiftId}
+        where ${r.responderId} = ${d.userId} and ${r.status} ${openStatus} and ${rs.date} = ${d.date})
+      or exists (select 1 from ${swapRequestParties} me
+        join ${swapRequests} r on ${r.id} = ${me.swapRequestId} and ${r.status} ${openStatus}
+        join ${swapRequestParties} prev on ${prev.swapRequestId} = ${me.swapRequestId}
+          and ${prev.position} = (${me.position} + 2) % 3
+        join ${shifts} rs on ${rs.id} = ${prev.givesShiftId}
+        where ${me.userId} = ${d.userId} and ${rs.date} = ${d.date}))`);
   return new Set(result.rows.map((row) => Number(row.id)));
 }
 

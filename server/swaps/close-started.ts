@@ -4,19 +4,22 @@ import { shiftTypeLabels } from "../../common/shift-rules";
 import { coveredShiftType, offerStartedMessage, partiesOf, SHIFT_STARTED_MESSAGE } from "../../common/swap-rules";
 import type { Tx } from "../db/open";
 import { recordNotifications } from "../notifications/record";
-import { cancelWithNote, dropOfferWithNote, swapUpdated } from "./kernel";
+import { cancelWithNote, dropOfferWithNote, partyIdsOfRow, swapUpdated } from "./kernel";
 import { lockStartedOffers, lockStartedRequests } from "./shift-start-queries";
+import { clearPartyAgreements } from "./three-way-party-queries";
 
 /**
- * Closes open requests whose shift has started (DESIGN §5.22): each is cancelled with a system
- * note and both parties are told, as another swap's cancellations are. Returns how many rows it
- * took, so the caller repeats until a batch comes back short.
+ * Closes open requests whose shift has started (DESIGN §5.22), a three-way request when the
+ * earliest of its three does: each is cancelled with a system note and every party is told, as
+ * another swap's cancellations are. Returns how many rows it took, so the caller repeats until a
+ * batch comes back short.
  */
 export async function closeStartedRequests(tx: Tx, now: Date, limit: number): Promise<number> {
   const due = await lockStartedRequests(tx, now, limit);
   for (const r of due) {
     await cancelWithNote(tx, r, SHIFT_STARTED_MESSAGE);
-    await swapUpdated(tx, r.id, partiesOf(r));
+    if (r.threeWay) await clearPartyAgreements(tx, r.id);
+    await swapUpdated(tx, r.id, await partyIdsOfRow(tx, r));
   }
   await recordNotifications(
     tx,

@@ -126,8 +126,9 @@ export async function availabilityById(db: Conn, id: number) {
 }
 
 /**
- * Open requests (pending or accepted) in which the user is the responder for a shift on one of
- * the days, with the requester's name; the rows are locked, as a change to them follows.
+ * Open pairwise requests (pending or accepted) in which the user is the responder for a shift on
+ * one of the days, with the requester's name; the rows are locked, as a change to them follows.
+ * A three-way request's parties are found by `openThreeWayTakingOn`.
  */
 export async function openRequestsAsResponderOn(tx: Tx, responderId: number, days: string[]) {
   if (days.length === 0) return [];
@@ -146,7 +147,7 @@ export async function openRequestsAsResponderOn(tx: Tx, responderId: number, day
     from ${swapRequests} ${r}
     join ${shifts} ${s} on ${s.id} = ${r.requesterShiftId} and ${s.userId} = ${r.requesterId}
     join ${users} ${u} on ${u.id} = ${r.requesterId}
-    where ${r.responderId} = ${responderId}
+    where ${r.responderId} = ${responderId} and not ${r.threeWay}
       and ${r.status} in ('pending', 'accepted')
       and ${s.date} = any(${`{${days.join(",")}}`}::date[])
     order by ${r.id}

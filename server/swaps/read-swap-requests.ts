@@ -33,7 +33,7 @@ export async function listMineWithWarnings(
   cache: SwapListCache,
 ): Promise<SwapRequest[]> {
   return cache.get(String(userId), async () => {
-    const value = await withWarnings(db, limits, await listRequestsOf(db, userId));
+    const value = await withWarnings(db, limits, await listRequestsOf(db, userId), userId);
     return { value, deps: { userIds: [...new Set([userId, ...value.flatMap(partiesOf)])] } };
   });
 }

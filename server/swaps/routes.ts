@@ -36,9 +36,12 @@ export async function swapRoutes(app: FastifyInstance) {
   const cover = coverAlertOptions(app.deps.config);
   const matches = matchCache(db);
   const swapLists = swapListCache(db);
-  // Every request leaves with what completing it would do to both parties' rest, as of now.
-  const listWithWarnings = async (p: Promise<SwapRequest[]>) => withWarnings(db, limits, await p);
-  const itemWithWarnings = async (p: Promise<SwapRequest>) => withWarningsOne(db, limits, await p);
+  // Every request leaves with what completing it would do to the parties' rest, as of now (a three-way
+  // party's own side only: each of the three acknowledges their own).
+  const listWithWarnings = async (p: Promise<SwapRequest[]>, viewerId: number) =>
+    withWarnings(db, limits, await p, viewerId);
+  const itemWithWarnings = async (p: Promise<SwapRequest>, viewerId: number) =>
+    withWarningsOne(db, limits, await p, viewerId);
   requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Asking, offering and changing what a colleague is offered need a proven address.
@@ -53,7 +56,7 @@ export async function swapRoutes(app: FastifyInstance) {
   );
 
   r.get("/api/swap-requests/open", { schema: { response: listResponse } }, async (request) =>
-    listWithWarnings(listOpen(db, currentUser(request))),
+    listWithWarnings(listOpen(db, currentUser(request)), currentUser(request).id),
   );
 
   r.get(
@@ -63,7 +66,7 @@ export async function swapRoutes(app: FastifyInstance) {
   );
 
   r.get("/api/swap-requests/:id", { schema: { params: idParams, response: itemResponse } }, async (request) =>
-    itemWithWarnings(getOne(db, currentUser(request).id, request.params.id)),
+    itemWithWarnings(getOne(db, currentUser(request).id, request.params.id), currentUser(request).id),
   );
 
   r.post(
@@ -72,7 +75,12 @@ export async function swapRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await itemWithWarnings(createRequest(db, currentUser(request), request.body, cover, clock.now()))),
+        .send(
+          await itemWithWarnings(
+            createRequest(db, currentUser(request), request.body, cover, clock.now()),
+            currentUser(request).id,
+          ),
+        ),
   );
 
   r.patch(
@@ -85,7 +93,10 @@ export async function swapRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      itemWithWarnings(updateRequest(db, currentUser(request), request.params.id, request.body, cover, clock.now())),
+      itemWithWarnings(
+        updateRequest(db, currentUser(request), request.params.id, request.body, cover, clock.now()),
+        currentUser(request).id,
+      ),
   );
 
   r.delete(
@@ -109,27 +120,30 @@ export async function swapRoutes(app: FastifyInstance) {
           cover,
           now: clock.now(),
         }),
+        currentUser(request).id,
       ),
   );
 
   r.post("/api/swap-requests/:id/unagree", { schema: { params: idParams, response: itemResponse } }, async (request) =>
-    itemWithWarnings(unagree(db, currentUser(request), request.params.id)),
+    itemWithWarnings(unagree(db, currentUser(request), request.params.id), currentUser(request).id),
   );
 
   r.post("/api/swap-requests/:id/reject", { schema: { params: idParams, response: itemResponse } }, async (request) =>
-    itemWithWarnings(reject(db, currentUser(request), request.params.id)),
+    itemWithWarnings(reject(db, currentUser(request), request.params.id), currentUser(request).id),
   );
 
   r.post(
     "/api/swap-requests/:id/undo-decline",
     { schema: { params: idParams, response: itemResponse } },
-    async (request) => itemWithWarnings(undoDecline(db, currentUser(request), request.params.id)),
+    async (request) =>
+      itemWithWarnings(undoDecline(db, currentUser(request), request.params.id), currentUser(request).id),
   );
 
   r.post(
     "/api/swap-requests/:id/offer-to-cover",
     { ...verified, schema: { params: idParams, response: itemResponse } },
-    async (request) => itemWithWarnings(offerToCover(db, currentUser(request), request.params.id)),
+    async (request) =>
+      itemWithWarnings(offerToCover(db, currentUser(request), request.params.id), currentUser(request).id),
   );
 
   r.get(

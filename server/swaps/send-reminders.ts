@@ -45,7 +45,7 @@ type Plan = { events: NotificationEvent[]; remindAt: Date | null; remindersSent:
  */
 export function planReminders(r: SwapRequestRow, now: Date): Plan {
   const done: Plan = { events: [], remindAt: null, remindersSent: r.remindersSent };
-  const started = r.startsAt !== null && r.startsAt <= now;
+  const started = r.closesAt !== null && r.closesAt <= now;
   if (waitsOnResponder(r) && !started) {
     const steps = [
       { at: later(r.addressedAt, REMIND_RESPONDER_AFTER_MS), actorId: r.requesterId, kind: "reminder_responder" },
@@ -64,8 +64,10 @@ export function planReminders(r: SwapRequestRow, now: Date): Plan {
     const due = steps.slice(r.remindersSent).filter((at) => at <= now).length;
     if (due === 0) return { ...done, remindAt: steps[r.remindersSent] ?? null };
     const sent = r.remindersSent + due;
-    // One reminder to each party, naming the other.
-    const events: NotificationEvent[] = [r.requesterId, r.responderId].map((actorId) => ({
+    // One reminder to each party, naming the other; a three-way swap's one event reaches the three,
+    // each told their own change (notifications/record.ts).
+    const actors = r.threeWay ? [r.requesterId] : [r.requesterId, r.responderId];
+    const events: NotificationEvent[] = actors.map((actorId) => ({
       kind: "reminder_grs",
       swapRequestId: r.id,
       actorId,

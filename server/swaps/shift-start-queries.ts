@@ -5,15 +5,16 @@ import { shifts, swapRequestOffers, swapRequests, users } from "../db/schema";
 const open = inArray(swapRequests.status, ["pending", "accepted"]);
 
 /**
- * Open requests whose shift had started by `now` (`starts_at`, kept by triggers, with its partial
- * index), locked; rows another instance is closing are skipped, so each is closed once.
+ * Open requests due to close by `now`: the earliest of the shifts they would move had started
+ * (`closes_at`, kept by triggers, with its partial index; decisions 035 and 040). Locked; rows
+ * another instance is closing are skipped, so each is closed once.
  */
 export function lockStartedRequests(tx: Tx, now: Date, limit: number) {
   return tx
     .select()
     .from(swapRequests)
-    .where(and(open, lte(swapRequests.startsAt, now)))
-    .orderBy(asc(swapRequests.startsAt), asc(swapRequests.id))
+    .where(and(open, lte(swapRequests.closesAt, now)))
+    .orderBy(asc(swapRequests.closesAt), asc(swapRequests.id))
     .limit(limit)
     .for("update", { skipLocked: true });
 }

@@ -1,6 +1,7 @@
-import type { SwapRole } from "../../common/swap-rules";
+import { answerRoleOf, type SwapRole } from "../../common/swap-rules";
 import { type DealShift, dealWarnings, focusOf, type WarningDeal } from "../../common/swap-warnings";
 import type { SwapRequest } from "../../common/swaps";
+import type { ThreeWayShift } from "../../common/three-way";
 import { shiftWindow, type Warning } from "../../common/working-time";
 import type { WtrLimits } from "../../common/working-time-types";
 import type { Conn } from "./queries";
@@ -83,8 +84,7 @@ async function warningsOfRequests(db: Conn, requests: WarningRequest[], limits: 
   });
 }
 
-// A three-way request's warnings are each party's own, shown when they agree (three-way-lifecycle.ts).
-const isOpen = (r: SwapRequest) => (r.status === "pending" || r.status === "accepted") && !r.parties;
+const isOpen = (r: SwapRequest) => r.status === "pending" || r.status === "accepted";
 
 function warningRequestOf(r: SwapRequest): WarningRequest {
   const chosen = r.offers.find((o) => o.shiftId === r.acceptedOfferShiftId);
@@ -97,20 +97,62 @@ function warningRequestOf(r: SwapRequest): WarningRequest {
   };
 }
 
+const dealShift = (s: ThreeWayShift): DealShift => ({
+  id: s.shiftId,
+  date: s.date,
+  shiftType: s.shiftType,
+  startTime: s.startTime,
+  endTime: s.endTime,
+});
+
 /**
- * Adds `warnings` to requests as they are returned, recomputed from today's calendars (never stored).
- * Closed requests have none: their shifts have moved or never will.
+ * The viewer's own side of a three-way request, as their agreement checks it (three-way-lifecycle.ts):
+ * they give their shift and work the previous party's. Null for anyone not a party.
  */
-export async function withWarnings(db: Conn, limits: WtrLimits | null, requests: SwapRequest[]) {
-  const open = limits ? requests.filter(isOpen) : [];
-  if (!limits || open.length === 0) return requests.map((r) => ({ ...r, warnings: [] }));
-  const computed = await warningsOfRequests(db, open.map(warningRequestOf), limits);
-  const byId = new Map(open.map((r, i) => [r.id, computed[i]]));
+function threeWaySideOf(r: SwapRequest, viewerId: number): WarningRequest | null {
+  const me = r.parties?.find((p) => p.user.id === viewerId);
+  if (!me) return null;
+  return {
+    requesterId: viewerId,
+    responderId: null,
+    shift: dealShift(me.gives),
+    chosen: dealShift(me.takes),
+    offers: [],
+  };
+}
+
+/**
+ * Adds `warnings` to requests as they are returned to `viewerId`, recomputed from today's calendars
+ * (never stored). A pairwise request shows both parties' warnings; a three-way request shows the
+ * viewer their own side's, labelled with their role in it (`answerRoleOf`), as each of the three
+ * acknowledges only their own. Closed requests have none: their shifts have moved or never will.
+ */
+export async function withWarnings(db: Conn, limits: WtrLimits | null, requests: SwapRequest[], viewerId: number) {
+  const checked = limits
+    ? requests.flatMap((r) => {
+        if (!isOpen(r)) return [];
+        const deal = r.parties ? threeWaySideOf(r, viewerId) : warningRequestOf(r);
+        return deal ? [{ r, deal }] : [];
+      })
+    : [];
+  if (!limits || checked.length === 0) return requests.map((r) => ({ ...r, warnings: [] }));
+  const computed = await warningsOfRequests(
+    db,
+    checked.map((c) => c.deal),
+    limits,
+  );
+  const byId = new Map(
+    checked.map(({ r }, i) => {
+      if (!r.parties) return [r.id, computed[i]];
+      const party: Warning["party"] = answerRoleOf(r, viewerId) === "requester" ? "requester" : "responder";
+      return [r.id, computed[i].map((w) => ({ ...w, party }))];
+    }),
+  );
   return requests.map((r) => ({ ...r, warnings: byId.get(r.id) ?? [] }));
 }
 
-export async function withWarningsOne(db: Conn, limits: WtrLimits | null, request: SwapRequest) {
-  const [one] = await withWarnings(db, limits, [request]);
+export async function withWarningsOne(db: Conn, limits: WtrLimits | null, request: SwapRequest, viewerId: number) {
+  const [one] = await withWarnings(db, limits, [request], viewerId);
   return one;
 }
 

@@ -98,7 +98,10 @@ export async function agreeThreeWay(
       const gives = legs[mine].shift;
       const takes = legs[takenFrom(mine)].shift;
       const request = { requesterId: me.id, responderId: null, shift: gives, chosen: takes, offers: [] };
-      const warnings = await warningsFor(tx, options.limits, request, "requester");
+      const found = await warningsFor(tx, options.limits, request, "requester");
+      // Under the party's role, as the swap lists show them (swap-warnings.ts).
+      const party = mine === 0 ? "requester" : "responder";
+      const warnings = found.map((w) => ({ ...w, party }));
       if (warnings.length > 0) throw conflictWith(UNACKNOWLEDGED_WARNINGS_MESSAGE, { warnings });
     }
     const now = new Date();

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/open";
 import { type SwapRequestPartyRow, shifts, swapRequestParties, swapRequests, users } from "../db/schema";
 import type { Conn } from "./queries";
@@ -123,4 +124,34 @@ export function lockOpenThreeWayOf(tx: Tx, userId: number) {
     .orderBy(asc(swapRequests.id))
     .for("update", { of: swapRequests })
     .then((rows) => rows.map((x) => x.r));
+}
+
+/**
+ * Open three-way requests in which the user works another party's shift on one of the days (on their
+ * Available Off Day), with the user's name and the other two parties' names; the requests are locked,
+ * as a change to them follows. Each party takes the previous party's shift (decision 038).
+ */
+export async function openThreeWayTakingOn(tx: Tx, userId: number, days: string[]) {
+  if (days.length === 0) return [];
+  const [me, prev, other] = [
+    alias(swapRequestParties, "me"),
+    alias(swapRequestParties, "prev"),
+    alias(swapRequestParties, "other"),
+  ];
+  const [r, s, u] = [alias(swapRequests, "r"), alias(shifts, "s"), alias(users, "u")];
+  const result = await tx.execute<{ id: number; date: string; others: string[]; parties: number[] }>(sql`
+    select ${r.id} as id, to_char(${s.date}, 'YYYY-MM-DD') as date,
+      array(select trim(${u.firstName} || ' ' || ${u.lastName}) from ${swapRequestParties} ${other}
+        join ${users} ${u} on ${u.id} = ${other.userId}
+        where ${other.swapRequestId} = ${r.id} and ${other.userId} <> ${userId} order by ${other.position}) as others,
+      array(select ${other.userId} from ${swapRequestParties} ${other}
+        where ${other.swapRequestId} = ${r.id} order by ${other.position}) as parties
+    from ${swapRequestParties} ${me}
+    join ${swapRequests} ${r} on ${r.id} = ${me.swapRequestId} and ${r.threeWay} and ${r.status} in ('pending', 'accepted')
+    join ${swapRequestParties} ${prev} on ${prev.swapRequestId} = ${me.swapRequestId} and ${prev.position} = (${me.position} + 2) % 3
+    join ${shifts} ${s} on ${s.id} = ${prev.givesShiftId}
+    where ${me.userId} = ${userId} and ${s.date} = any(${`{${days.join(",")}}`}::date[])
+    order by ${r.id}
+    for update of r`);
+  return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

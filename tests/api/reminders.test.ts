@@ -233,3 +233,59 @@ describe("two instances on one database", () => {
     }
   });
 });
+
+describe("a completed three-way swap not ticked 'Submitted on GRS'", () => {
+  it("reminds each of the three once at 24 h and once at 72 h, each with their own change", async () => {
+    const d = dayFromToday(nextDay);
+    nextDay += 7;
+    const [d3, d6] = [dayFromToday(nextDay - 4), dayFromToday(nextDay - 1)];
+    const [amy, ben, cat] = [
+      await party(t.baseUrl, { firstName: "Ana", lastName: "Three" }),
+      await party(t.baseUrl, { firstName: "Bo", lastName: "Three" }),
+      await party(t.baseUrl, { firstName: "Cy", lastName: "Three" }),
+    ];
+    const three = [amy, ben, cat];
+    for (const p of three) await apps.subscribe(p);
+    const db = t.database.db;
+    // Bo works Ana's day on d, Cy works Bo's day on d+3, Ana works Cy's night on d+6.
+    const a = await addShift(db, amy.id, d, { shiftType: "day" });
+    await offDay(db, ben.id, d);
+    const b = await addShift(db, ben.id, d3, { shiftType: "seeking_coverage" });
+    await offDay(db, cat.id, d3);
+    const c = await addShift(db, cat.id, d6, { shiftType: "seeking_coverage", startTime: "19:00", endTime: "07:00" });
+    await offDay(db, amy.id, d6);
+    const proposed = await amy.client.post("/api/three-way-swaps", { shiftIds: [a, b, c] });
+    expect(proposed.status, proposed.text).toBe(201);
+    const id = proposed.body.id as number;
+    const done = apps.clock.now();
+    for (const p of [ben, cat, amy]) {
+      const res = await p.client.post(`/api/swap-requests/${id}/agree`, { acknowledgeWarnings: true });
+      expect(res.status, res.text).toBe(200);
+    }
+    // Two proposals, two agreements told to two each, the completion to the other two.
+    await apps.settle(three, id, 8);
+    const grsOf = (p: Party) => apps.pushesOf(p, id).filter((x) => x.title === GRS);
+
+    await moveTo(hoursAfter(done, 24));
+    await apps.settle(three, id, 11);
+    const yours = (mine: string) =>
+      `Your three-way swap is not marked as submitted on GRS yet. Three changes go on GRS; yours: ${mine}`;
+    expect(grsOf(amy).map((x) => x.body)).toEqual([
+      yours(`you work Cy Three's Night Shift on ${shortDate(d6)} and Bo Three works your Day Shift on ${shortDate(d)}`),
+    ]);
+    expect(grsOf(ben).map((x) => x.body)).toEqual([
+      yours(`you work Ana Three's Day Shift on ${shortDate(d)} and Cy Three works your Day Shift on ${shortDate(d3)}`),
+    ]);
+    expect(grsOf(cat).map((x) => x.body)).toEqual([
+      yours(
+        `you work Bo Three's Day Shift on ${shortDate(d3)} and Ana Three works your Night Shift on ${shortDate(d6)}`,
+      ),
+    ]);
+
+    await moveTo(hoursAfter(done, 72));
+    await apps.settle(three, id, 14);
+    await moveTo(hoursAfter(done, 24 * 10));
+    await apps.settle(three, id, 14);
+    for (const p of three) expect(grsOf(p)).toHaveLength(2);
+  });
+});

@@ -192,6 +192,54 @@ describe("a request still open when its shift starts is closed", () => {
   });
 });
 
+describe("a three-way request", () => {
+  it("closes when the earliest of its three shifts starts, whoever gives it, and all three are told", async () => {
+    // Ben's need on d is the earliest; Amy proposes from her own day shift on d+6.
+    const d = dayFromToday(nextDay);
+    nextDay += 7;
+    const [amy, ben, cat] = [
+      await party(t.baseUrl, { firstName: "Ana", lastName: "Three" }),
+      await party(t.baseUrl, { firstName: "Bo", lastName: "Three" }),
+      await party(t.baseUrl, { firstName: "Cy", lastName: "Three" }),
+    ];
+    for (const p of [amy, ben, cat]) await apps.subscribe(p);
+    const db = t.database.db;
+    const b = await addShift(db, ben.id, d, { shiftType: "seeking_coverage" });
+    await offDay(db, cat.id, d);
+    const c = await addShift(db, cat.id, dayFromToday(nextDay - 4), { shiftType: "seeking_coverage" });
+    await offDay(db, amy.id, dayFromToday(nextDay - 4));
+    const a = await addShift(db, amy.id, dayFromToday(nextDay - 1), { shiftType: "day" });
+    await offDay(db, ben.id, dayFromToday(nextDay - 1));
+    const res = await amy.client.post("/api/three-way-swaps", { shiftIds: [a, b, c] });
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.id as number;
+    expect((await cat.client.post(`/api/swap-requests/${id}/agree`, {})).status).toBe(200);
+    const three = [amy, ben, cat];
+    await apps.settle(three, id, 4);
+    // Ben's shift now starts at 09:00: the request follows the given shift, not only the proposer's.
+    await db.update(shifts).set({ startTime: "09:00", endTime: "21:00" }).where(eq(shifts.id, b));
+
+    clock.set(londonInstant(d, "08:59"));
+    await Promise.all([t.closeStartedNow(), second.closeStartedNow()]);
+    expect(await statusOf(amy, id)).toBe("accepted");
+    clock.set(londonInstant(d, "09:00"));
+    await waitForStatus(amy, id, "cancelled");
+    for (const p of three) {
+      const listed = ((await p.client.get("/api/swap-requests")).body as { id: number; status: string }[]).find(
+        (r) => r.id === id,
+      );
+      expect(listed?.status).toBe("cancelled");
+      expect((await notesOf(p, id)).at(-1)).toBe(CLOSED_NOTE);
+    }
+    const cancelled = (await amy.client.get(`/api/swap-requests/${id}`)).body;
+    expect(cancelled.parties.map((p: { agreed: boolean }) => p.agreed)).toEqual([false, false, false]);
+    await apps.settle(three, id, 7);
+    for (const p of three) {
+      expect(pushesOf(p, id).filter((x) => x.title === "Swap request cancelled")).toHaveLength(1);
+    }
+  });
+});
+
 describe("after downtime", () => {
   it("requests that fell due while no instance ran are closed on the first pass", async () => {
     const own = testClock();

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../../common/dates";
 import type { SwapRequest } from "../../common/swaps";
 import { notificationOutbox, shifts } from "../../server/db/schema";
+import { shortDate } from "../../server/notifications/events";
 import { workbook } from "../fixtures/workbooks";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { Client, PASSWORD, signedInClient } from "./helpers/client";
@@ -65,6 +66,15 @@ async function calendars(s: Scene) {
 }
 const types = (c: Awaited<ReturnType<typeof calendarOn>>) => c.shifts.map((x) => [x.date, x.type]);
 
+const uk = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+/** Imports a roster file with these rows (date, shift code, start, end). */
+const upload = (p: Person, rows: unknown[][]) => {
+  const form = new FormData();
+  const bytes = workbook({ Roster: [["Date", "Shift", "Start", "End"], ...rows] });
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: XLSX_TYPE }), "roster.xlsx");
+  return p.client.post("/api/shifts/import", form);
+};
+
 describe("POST /api/three-way-swaps and the request's life", () => {
   it("proposes a three-party request the three see, and nobody else can reach", async () => {
     const s = await scene();
@@ -106,6 +116,37 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     // The same cycle again is refused; another's shift as mine is not found.
     expect((await s.amy.client.post("/api/three-way-swaps", { shiftIds: [s.a, s.b, s.c] })).status).toBe(409);
     expect((await eve.post("/api/three-way-swaps", { shiftIds: [s.a, s.b, s.c] })).status).toBe(404);
+  });
+
+  it("tells each party what concerns them: the shift they would work, whose it is, and who works theirs", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    const [d, d3, d6] = s.days.map(shortDate);
+    const told = async (kind: string) => {
+      const rows = await t.database.db
+        .select({ userId: notificationOutbox.userId, body: notificationOutbox.body })
+        .from(notificationOutbox)
+        .where(and(eq(notificationOutbox.swapRequestId, r.id), eq(notificationOutbox.kind, kind)));
+      return Object.fromEntries(rows.map((x) => [x.userId, x.body]));
+    };
+    const amy = `you work Cat Test's Night Shift on ${d6} and Ben Test works your Day Shift on ${d}`;
+    const ben = `you work Amy Test's Day Shift on ${d} and Cat Test works your Day Shift on ${d3}`;
+    const cat = `you work Ben Test's Day Shift on ${d3} and Amy Test works your Night Shift on ${d6}`;
+    expect(await told("request_received")).toEqual({
+      [s.ben.user.id]: `Amy Test proposed a three-way swap: ${ben}`,
+      [s.cat.user.id]: `Amy Test proposed a three-way swap: ${cat}`,
+    });
+    await agree(s.ben, r.id);
+    expect(await told("party_agreed")).toEqual({
+      [s.amy.user.id]: `Ben Test agreed to the three-way swap: ${amy}`,
+      [s.cat.user.id]: `Ben Test agreed to the three-way swap: ${cat}`,
+    });
+    await agree(s.cat, r.id);
+    expect((await agree(s.amy, r.id)).body.status).toBe("completed");
+    expect(await told("completed")).toEqual({
+      [s.ben.user.id]: `Three-way swap complete: ${ben}. Remember to submit your change on GRS.`,
+      [s.cat.user.id]: `Three-way swap complete: ${cat}. Remember to submit your change on GRS.`,
+    });
   });
 
   it("gives the three one conversation, with each one's own unread count", async () => {
@@ -224,6 +265,83 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     }
   });
 
+  it("guards every party's Available Off Day the swap relies on, as a responder's is guarded", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    await agree(s.ben, r.id);
+    await agree(s.cat, r.id);
+    const [d, d3, d6] = s.days;
+    const restOn = async (p: Person, day: string) => {
+      const cal = await calendarOn(t.database.db, p.user.id, [day]);
+      return cal.shifts.find((x) => x.type === "rest_day")?.id as number;
+    };
+    const asks = (names: string) =>
+      `This day belongs to a three-way swap with ${names}. Changing it clears their agreements and tells them.`;
+    // Each works another's shift on their own off day: Ben on d, Cat on d+3, Amy on d+6.
+    for (const [p, day, names] of [
+      [s.ben, d, "Amy Test and Cat Test"],
+      [s.cat, d3, "Amy Test and Ben Test"],
+      [s.amy, d6, "Ben Test and Cat Test"],
+    ] as const) {
+      const del = await p.client.delete(`/api/shifts/${await restOn(p, day)}`);
+      expect(del.status, del.text).toBe(409);
+      expect(del.body).toEqual({ message: asks(names), field: "confirmSwapChange" });
+    }
+    // Clearing the month keeps the day (and the shift Cat gives), as it keeps a responder's.
+    const [year, month] = d3.split("-").map(Number);
+    expect((await s.cat.client.delete(`/api/shifts/clear/month/${year}/${month}`)).status).toBe(200);
+    expect(await restOn(s.cat, d3)).toBeDefined();
+    // A shift given in the request is refused outright, as a requester's shift is.
+    const given = await s.ben.client.patch(`/api/shifts/${s.b}?confirmSwapChange=true`, { startTime: "08:00" });
+    expect(given.status).toBe(409);
+    expect((await mine(s.amy, r.id))?.parties?.map((p) => p.agreed)).toEqual([false, true, true]);
+
+    const unreadBefore = (await s.ben.client.get("/api/messages/unread-count")).body;
+    const gone = await s.amy.client.delete(`/api/shifts/${await restOn(s.amy, d6)}?confirmSwapChange=true`);
+    expect(gone.status, gone.text).toBe(200);
+    const after = await mine(s.cat, r.id);
+    expect(after?.status).toBe("pending");
+    expect(after?.parties?.map((p) => p.agreed)).toEqual([false, false, false]);
+    const chat = (await s.cat.client.get(`/api/messages/${r.id}`)).body as { senderId: number; content: string }[];
+    expect(chat.at(-1)?.senderId).toBe(s.amy.user.id);
+    expect(chat.at(-1)?.content).toMatch(
+      /^Amy Test's Available Off Day on .+ was changed, so all agreements were cleared\. The three-way swap can go ahead/,
+    );
+    expect((await s.ben.client.get("/api/messages/unread-count")).body).not.toEqual(unreadBefore);
+    // Agreeing now fails on the missing day rather than completing a swap Amy cannot work.
+    await agree(s.ben, r.id);
+    await agree(s.cat, r.id);
+    expect((await agree(s.amy, r.id)).status).toBe(409);
+  });
+
+  it("keeps every party's off day and given shift through a roster import while the request is open", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    const [d, d3, d6] = s.days;
+    const before = await calendars(s);
+    const skipped = (res: { body: { skipped: { reason: string }[] } }) => res.body.skipped.map((x) => x.reason);
+    const OFF = "This date is your Available Off Day in an open swap request, so it was left as it is";
+    const SHIFT = "This date has a shift in an open swap request, so it was left as it is";
+    // Amy's file works her off day d+6; Cat's works hers on d+3 and rests on d+6, where her shift is given.
+    const amy = await upload(s.amy, [[uk(d6), "D", "07:00", "19:00"]]);
+    expect(amy.status, amy.text).toBe(200);
+    expect(skipped(amy)).toEqual([OFF]);
+    const cat = await upload(s.cat, [
+      [uk(d3), "D", "07:00", "19:00"],
+      [uk(d6), "RD", null, null],
+    ]);
+    expect(skipped(cat)).toEqual([OFF, SHIFT]);
+    const ben = await upload(s.ben, [[uk(d), "N", "19:00", "07:00"]]);
+    expect(skipped(ben)).toEqual([OFF]);
+    const after = await calendars(s);
+    expect([types(after.amy), types(after.ben), types(after.cat)]).toEqual([
+      types(before.amy),
+      types(before.ben),
+      types(before.cat),
+    ]);
+    for (const p of [s.amy, s.ben, s.cat]) expect((await agree(p, r.id)).status).toBe(200);
+  });
+
   it("asks a party with new rest warnings to acknowledge them", async () => {
     const s = await scene();
     const r = await propose(s);
@@ -234,6 +352,35 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     expect(first.body.warnings.length).toBeGreaterThan(0);
     const acked = await agree(s.cat, r.id, { acknowledgeWarnings: true });
     expect(acked.status, acked.text).toBe(200);
+  });
+
+  it("lists each party the warnings of their own side, under their role, as a pairwise request does", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    // Since the proposal: Cat has a night ending the morning b starts, Amy a day starting as c ends.
+    await shift(s.cat, addDays(s.d, 2), "night", ["19:00", "07:00"]);
+    await shift(s.amy, addDays(s.d, 7), "day");
+    const warnings = async (p: Person) => {
+      const listed = (await mine(p, r.id))?.warnings ?? [];
+      const one = (await p.client.get(`/api/swap-requests/${r.id}`)).body.warnings;
+      expect(one).toEqual(listed);
+      return listed;
+    };
+    const cat = await warnings(s.cat);
+    expect(cat.length).toBeGreaterThan(0);
+    expect(new Set(cat.map((w) => w.party))).toEqual(new Set(["responder"]));
+    expect(cat.some((w) => w.dates.includes(addDays(s.d, 3)))).toBe(true);
+    const amy = await warnings(s.amy);
+    expect(amy.length).toBeGreaterThan(0);
+    expect(new Set(amy.map((w) => w.party))).toEqual(new Set(["requester"]));
+    expect(await warnings(s.ben)).toEqual([]);
+    // Agreeing asks for the same warnings to be acknowledged.
+    const refused = await agree(s.cat, r.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.warnings).toEqual(cat);
+    // Once closed, none.
+    await s.ben.client.post(`/api/swap-requests/${r.id}/reject`);
+    expect(await warnings(s.cat)).toEqual([]);
   });
 
   it("completes exactly once when the three press Agree at the same moment, on two instances", async () => {
@@ -282,13 +429,6 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     const r = await propose(s);
     for (const p of [s.amy, s.ben, s.cat]) expect((await agree(p, r.id)).status).toBe(200);
     const [d, d3, d6] = s.days;
-    const uk = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-    const upload = (p: Person, rows: unknown[][]) => {
-      const form = new FormData();
-      const bytes = workbook({ Roster: [["Date", "Shift", "Start", "End"], ...rows] });
-      form.append("file", new Blob([new Uint8Array(bytes)], { type: XLSX_TYPE }), "roster.xlsx");
-      return p.client.post("/api/shifts/import", form);
-    };
     const kept = (name: string, day: string) =>
       `Kept your swap with ${name} on ${uk(day)}; your roster file does not show it yet. Has it been approved on GRS?`;
     // Each file still shows the old days: working the shift given, resting the day taken.

@@ -25,6 +25,7 @@ function request(changes: Partial<SwapRequestRow> = {}): SwapRequestRow {
     responderAgreedAt: null,
     acceptedOfferShiftId: null,
     startsAt: at(24 * 20),
+    closesAt: at(24 * 20),
     threeWay: false,
     ...addressedSchedule(2, asked),
     ...changes,
@@ -56,7 +57,7 @@ describe("reminders of a request waiting on its responder", () => {
       request({ status: "declined" }),
       request({ status: "cancelled" }),
       request({ ...addressedSchedule(null, asked), responderId: null }),
-      request({ startsAt: at(20) }),
+      request({ startsAt: at(20), closesAt: at(20) }),
     ]) {
       expect(planReminders(r, at(30))).toMatchObject({ events: [], remindAt: null });
     }
@@ -87,6 +88,14 @@ describe("GRS reminders of a completed swap", () => {
   it("after downtime past 72 h go once, not twice", () => {
     expect(kinds(done(), at(200))).toEqual(["reminder_grs:1", "reminder_grs:2"]);
     expect(planReminders(done(), at(200))).toMatchObject({ remindAt: null, remindersSent: 2 });
+  });
+
+  it("of a three-way swap are one event each time, which reaches all three (one reminder each)", () => {
+    const r = done({ threeWay: true });
+    expect(kinds(r, at(24))).toEqual(["reminder_grs:1"]);
+    const { remindAt, remindersSent } = planReminders(r, at(24));
+    const last = { ...r, remindAt, remindersSent };
+    expect(kinds(last, at(72))).toEqual(["reminder_grs:1"]);
   });
 
   it("stop once 'Submitted on GRS' is ticked", () => {

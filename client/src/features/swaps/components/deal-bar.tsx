@@ -1,4 +1,4 @@
-import { roleOf } from "@common/swap-rules";
+import { answerRoleOf } from "@common/swap-rules";
 import { AlertTriangle, CheckCircle2, ChevronDown } from "lucide-react";
 import { SwapStatusBadge } from "@/components/swap-status-badge";
 import { Button } from "@/components/ui/button";
@@ -21,7 +21,8 @@ export function DealBar({
   const query = useSwapRequest(swapRequestId);
   const r = query.data;
   if (!r) return null;
-  const role = roleOf(r, myId);
+  // A three-way party's warnings are their own, under the role the answer gives them.
+  const role = answerRoleOf(r, myId);
   const me = r.parties?.find((p) => p.user.id === myId);
   if (role === "other" && !me) return null;
   const mine = me ? me.agreed : role === "requester" ? r.requesterAgreed : r.responderAgreed;

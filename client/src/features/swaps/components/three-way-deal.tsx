@@ -1,5 +1,5 @@
 import { fullName } from "@common/names";
-import { coveredShiftType, takenFrom } from "@common/swap-rules";
+import { answerRoleOf, coveredShiftType, takenFrom } from "@common/swap-rules";
 import type { SwapRequest, ThreeWayRequestParty } from "@common/swaps";
 import type { ThreeWayShift } from "@common/three-way";
 import { CheckCircle2 } from "lucide-react";
@@ -41,8 +41,8 @@ export function ThreeWayDeal({
   parties: ThreeWayRequestParty[];
   myId: number;
 }) {
-  // Warnings come with a refused Agree for three-way requests; no offer is ever chosen.
-  const deal = useDeal(r, "other", null);
+  // The answer carries the signed-in party's own warnings under their role; no offer is ever chosen.
+  const deal = useDeal(r, answerRoleOf(r, myId), null);
   const completed = r.status === "completed";
   const name = (p: ThreeWayRequestParty) => (p.user.id === myId ? "You" : fullName(p.user));
   return (
