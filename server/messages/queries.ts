@@ -212,6 +212,15 @@ export type ConversationRow = {
   participants: { id: number; firstName: string; lastName: string }[] | null;
 };
 
+/**
+ * The shift a conversation is about for its reader: the request's shift, or in a three-way request
+ * the reader's own (the one another party takes): the proposer's date is not theirs to care about.
+ */
+const readersShift = (userId: number) => sql`case when ${swapRequests.threeWay} then coalesce((
+    select ${swapRequestParties.givesShiftId} from ${swapRequestParties}
+    where ${swapRequestParties.swapRequestId} = ${swapRequests.id} and ${swapRequestParties.userId} = ${userId}),
+    ${swapRequests.requesterShiftId}) else ${swapRequests.requesterShiftId} end`;
+
 /** The user's conversations (one per swap request they are party to), in one query. */
 export async function conversationRows(db: Db, userId: number, onlyRequestId?: number): Promise<ConversationRow[]> {
   const r = swapRequests;
@@ -236,7 +245,7 @@ export async function conversationRows(db: Db, userId: number, onlyRequestId?: n
         where ${swapRequestParties.swapRequestId} = ${r.id}
       ) end as participants
     from ${r}
-    join ${s} on ${s.id} = ${r.requesterShiftId}
+    join ${s} on ${s.id} = ${readersShift(userId)}
     left join ${users} ${rq} on ${rq.id} = ${r.requesterId}
     left join ${users} ${o} on ${o.id} = case when ${r.requesterId} = ${userId} then ${r.responderId} else ${r.requesterId} end
     left join lateral (

@@ -166,6 +166,14 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     // Each message can name its sender among the three.
     const conv = (await s.ben.client.get(`/api/conversations/${r.id}`)).body;
     expect(conv.participants.map((p: { firstName: string }) => p.firstName)).toEqual(["Amy", "Ben", "Cat"]);
+    // Each reads it as about their own shift, the one another of the three takes.
+    for (const [p, shiftId] of [
+      [s.amy, s.a],
+      [s.ben, s.b],
+      [s.cat, s.c],
+    ] as const) {
+      expect((await p.client.get(`/api/conversations/${r.id}`)).body.shift.id).toBe(shiftId);
+    }
     expect((await s.eve.client.get(`/api/conversations/${r.id}`)).status).toBe(404);
     type Line = { content: string; senderId: number; isRead: boolean };
     const chatOf = async (p: Person) => (await p.client.get(`/api/messages/${r.id}`)).body as Line[];

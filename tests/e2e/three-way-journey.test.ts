@@ -85,6 +85,9 @@ async function expectWorksAndRests(page: Page, works: string, worked: string, re
 /** 'Sunday, August 15th, 2027', as the wizard's first step names a shift. */
 const longDay = (date: string) => format(parseISO(date), "EEEE, MMMM do, yyyy");
 
+/** 'Aug 15, 2027', as lists show a request's day. */
+const shortDay = (date: string) => format(parseISO(date), "MMM d, yyyy");
+
 const DAY = "Day Shift, 7:00 AM – 7:00 PM";
 const NIGHT = "Night Shift, 7:00 PM – 7:00 AM";
 
@@ -152,6 +155,11 @@ describe("a three-way swap from the wizard to three calendars", () => {
         .getByRole("listitem")
         .filter({ hasText: `Three-way with ${amyName} & ${catName}` });
       await benItem.waitFor();
+      // Each party's list names their own shift in it, not the proposer's.
+      expect(await benItem.textContent()).toContain(shortDay(b));
+      expect(await benItem.textContent()).not.toContain(shortDay(a));
+      // His Seeking Coverage entry is named by the shift it is.
+      expect(await benItem.textContent()).toContain("Day Shift · 7:00 AM – 7:00 PM");
       await screenshot(ben, `journey-${width}-3-requests`);
       expect(await axeViolations(ben)).toEqual([]);
       await benItem.getByRole("link", { name: /^Chat about the request for / }).click();
@@ -160,6 +168,7 @@ describe("a three-way swap from the wizard to three calendars", () => {
       await cat.goto("/dashboard");
       const catLink = cat.getByTestId("dashboard-swap-requests").getByRole("link", { name: /Needs your answer/ });
       await catLink.waitFor();
+      expect(await catLink.textContent()).toContain(shortDay(c));
       await screenshot(cat, `journey-${width}-4-dashboard`);
       await catLink.click();
       await cat.getByTestId("conversation-heading").getByText(`${amyName} & ${benName}`).waitFor();

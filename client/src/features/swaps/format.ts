@@ -1,6 +1,6 @@
 import { fullName } from "@common/names";
 import { awaitsGrs } from "@common/swap-order";
-import { roleOf } from "@common/swap-rules";
+import { coveredShiftType, roleOf } from "@common/swap-rules";
 import type { SwapRequest } from "@common/swaps";
 
 /** A request's place in DESIGN §5.20's one order (common/swap-order.ts). */
@@ -10,6 +10,20 @@ export const requestOrderKey = (r: SwapRequest) => ({
   grsSubmitted: r.grsSubmitted,
   id: r.id,
 });
+
+/**
+ * The shift a request is about for me: its requester's, or in a three-way request my own (the one
+ * another party takes, as the conversation list shows it), a Seeking Coverage entry named by the
+ * shift it is.
+ */
+export function shownShift(
+  r: SwapRequest,
+  myId: number,
+): Pick<SwapRequest["requesterShift"], "date" | "shiftType" | "startTime" | "endTime"> {
+  const mine = r.parties?.find((p) => p.user.id === myId)?.gives;
+  if (!mine) return r.requesterShift;
+  return mine.shiftType === "seeking_coverage" ? { ...mine, shiftType: coveredShiftType(mine) } : mine;
+}
 
 /** The request's other party as seen by me; both others of a three-way request. */
 export function counterpartLabel(r: SwapRequest, myId: number): string {

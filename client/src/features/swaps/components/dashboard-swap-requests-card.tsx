@@ -8,7 +8,7 @@ import { formatDay, SHORT_DATE } from "@/lib/format";
 import { useToday } from "@/lib/use-today";
 import { useUser } from "@/lib/user";
 import { useSwapRequests } from "../api/get-swap-requests";
-import { requestOrderKey, waitingFor } from "../format";
+import { requestOrderKey, shownShift, waitingFor } from "../format";
 
 /** SPEC §9: the dashboard shows 3 requests. */
 const SHOWN = 3;
@@ -80,7 +80,7 @@ export function DashboardSwapRequestsCard() {
                   <li key={r.id}>
                     <Link href={`/messages/${r.id}`} className={`${ITEM} hover:bg-muted`}>
                       <span className="flex flex-col">
-                        <span className="h-6 font-semibold">{formatDay(r.requesterShift.date, SHORT_DATE)}</span>
+                        <span className="h-6 font-semibold">{formatDay(shownShift(r, user.id).date, SHORT_DATE)}</span>
                         <span className="h-5 text-sm text-muted-foreground">{waitingFor(r, user.id, today)}</span>
                       </span>
                       <SwapStatusBadge status={r.status} />
