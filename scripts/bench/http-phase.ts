@@ -79,13 +79,26 @@ async function runRounds(f: Family, users: BenchUser[], servers: Servers, dbUrl:
 }
 
 /** The family's p99 over the bare route's, each pair measured in the same round, all rounds. */
+/**
+ * The family's p99 over the bare route's, round by round. The verdict's median is taken over the
+ * rounds whose two windows were both quiet, as a latency verdict is: on a busy machine the family
+ * queues and the constant bare route does not, and their ratio says more about the neighbour.
+ */
 function sameRoundRatio(runs: Rounds) {
-  const ratios = runs.a.map((l, i) => (l.p99 && runs.bare[i]?.p99 ? l.p99 / runs.bare[i].p99! : null));
+  const ratioOf = (l: Load, i: number) => (l.p99 && runs.bare[i]?.p99 ? l.p99 / runs.bare[i].p99! : null);
+  const ratios = runs.a.map(ratioOf);
+  const quiet = runs.a
+    .map((l, i) => (busyWindow(l.work?.machine) || busyWindow(runs.bare[i]?.work?.machine) ? null : ratioOf(l, i)))
+    .filter((x): x is number => x !== null);
   const r = range(ratios);
-  const m = median(ratios);
+  const m = median(quiet);
+  const tenth = (x: number) => Math.round(x * 10) / 10;
   return {
-    median: m === null ? null : Math.round(m * 10) / 10,
-    range: r ? r.map((x) => Math.round(x * 10) / 10) : null,
+    median: m === null ? null : tenth(m),
+    range: r ? r.map(tenth) : null,
+    quietRounds: quiet.length,
+    /** Every round's, busy or not, for the record. */
+    medianAllRounds: median(ratios) === null ? null : tenth(median(ratios) as number),
   };
 }
 
