@@ -6,7 +6,6 @@ import type { Tx } from "../db/open";
 import { recordNotifications } from "../notifications/record";
 import { cancelWithNote, dropOfferWithNote, partyIdsOfRow, swapUpdated } from "./kernel";
 import { lockStartedOffers, lockStartedRequests } from "./shift-start-queries";
-import { clearPartyAgreements } from "./three-way-party-queries";
 
 /**
  * Closes open requests whose shift has started (DESIGN §5.22), a three-way request when the
@@ -18,7 +17,6 @@ export async function closeStartedRequests(tx: Tx, now: Date, limit: number): Pr
   const due = await lockStartedRequests(tx, now, limit);
   for (const r of due) {
     await cancelWithNote(tx, r, SHIFT_STARTED_MESSAGE);
-    if (r.threeWay) await clearPartyAgreements(tx, r.id);
     await swapUpdated(tx, r.id, await partyIdsOfRow(tx, r));
   }
   await recordNotifications(

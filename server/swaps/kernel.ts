@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from "../errors";
 import { notifyUsers } from "../events/publish";
 import { alertedTo } from "./cover-alert-queries";
 import { clearOfferChoice, insertSwapMessage, removeOffer, requestById, saveRequest } from "./queries";
-import { isThreeWayParty, partyUserIdsOf } from "./three-way-party-queries";
+import { clearPartyAgreements, isThreeWayParty, partyUserIdsOf } from "./three-way-party-queries";
 
 export const SWAP_NOT_FOUND = "Swap request not found";
 export const SHIFT_NOT_FOUND = "Shift not found";
@@ -92,6 +92,8 @@ export const toSwapShift = (s: ShiftRow): SwapShift => ({
 export async function cancelWithNote(tx: Tx, r: SwapRequestRow, note: string) {
   await saveRequest(tx, r.id, { status: "cancelled", ...clearedAgreements });
   await clearOfferChoice(tx, r.id);
+  // A three-way request's agreements are its parties' rows; a cancelled one shows none, as a pair's.
+  if (r.threeWay) await clearPartyAgreements(tx, r.id);
   await insertSwapMessage(tx, r.id, r.requesterId, note);
 }
 

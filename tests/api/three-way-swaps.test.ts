@@ -233,6 +233,21 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     expect((await s.amy.client.post(`/api/swap-requests/${r.id}/undo-decline`)).status).toBe(409);
   });
 
+  it("ends with no agreement standing when another swap takes one of its shifts", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    expect((await agree(s.ben, r.id)).status).toBe(200);
+    // Eve is free on Amy's day and takes it in a pairwise swap first.
+    await shift(s.eve, s.d, "rest_day", null);
+    const pair = await s.amy.client.post("/api/swap-requests", { requesterShiftId: s.a, responderId: s.eve.user.id });
+    expect(pair.status, pair.text).toBe(201);
+    expect((await agree(s.eve, pair.body.id)).status).toBe(200);
+    expect((await agree(s.amy, pair.body.id)).body.status).toBe("completed");
+    const ended = await mine(s.ben, r.id);
+    expect(ended?.status).toBe("cancelled");
+    expect(ended?.parties?.map((p) => p.agreed)).toEqual([false, false, false]);
+  });
+
   it("lets a party withdraw their agreement before the last one", async () => {
     const s = await scene();
     const r = await propose(s);
