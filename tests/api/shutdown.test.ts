@@ -62,6 +62,34 @@ it("a body refused before it was read closes its connection, so close() does not
   expect(await timedClose(app, 15_000)).toBeLessThan(15_000);
 });
 
+it("a small body refused before it was read is still taken to its end, so its sender gets the answer", async () => {
+  t = await startTestApp();
+  const c = await rawConnection(t.baseUrl);
+  // A signed-out upload: refused at once, while the client is still sending its few kilobytes.
+  c.socket.write(c.head("POST", "/api/shifts/import", 6_000, "multipart/form-data; boundary=x"));
+  c.socket.write("x".repeat(2_000));
+  const answer = await c.answer();
+  expect(answer).toMatch(/^HTTP\/1\.1 401/);
+  expect(answer.toLowerCase()).not.toContain("connection: close");
+  // The rest of the body goes through, and the connection answers the next request.
+  const failed = new Promise<Error | null>((resolve) => {
+    c.socket.once("error", resolve);
+    setTimeout(() => resolve(null), 300);
+  });
+  c.socket.write("x".repeat(4_000));
+  expect(await failed).toBeNull();
+  const before = (await c.answer()).length;
+  c.socket.write(
+    c.head("GET", "/api/health", 0).replace("Content-Type: application/json\r\nContent-Length: 0\r\n", ""),
+  );
+  for (let i = 0; i < 200; i++) {
+    if ((await c.answer()).slice(before).includes("HTTP/1.1")) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  expect((await c.answer()).slice(before)).toMatch(/HTTP\/1\.1 \d{3}/);
+  c.socket.destroy();
+});
+
 it("a request in flight when close() starts is answered, then its kept-alive connection is closed", async () => {
   t = await startTestApp();
   const c = await rawConnection(t.baseUrl);
