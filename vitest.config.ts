@@ -48,6 +48,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page's first data can take seconds on a busy two-core runner; the 1 s default
+          // failed journeys there that pass everywhere else.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

@@ -128,12 +128,15 @@ function prepareApp(app: FastifyInstance, deps: Deps) {
   // Only JSON and multipart bodies are accepted: a cross-site form cannot post here.
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app);
-  app.addHook("onRequest", async (request, reply) => {
+  // The hooks every request passes take a callback: an async hook costs each request a promise.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
   // The "request completed" line names who asked (the guard adds the id to the request's logger).
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (request.user) reply.log = request.log;
+    done(null, payload);
   });
   closeConnectionsThatWouldLinger(app);
 }

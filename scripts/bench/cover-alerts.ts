@@ -15,6 +15,7 @@ import { ReceiverProcess } from "./push-receiver-process";
 import { busyWindow, median, range, summariseRuns } from "./runs";
 import type { Servers } from "./servers";
 import { pickUsers, signIn } from "./users";
+import { BENCH_APPLICATION } from "./work.mjs";
 
 /** DESIGN §7: the eligibility step's rate and p99, commit → last push for 300, reads within 1.5× quiet. */
 export const COVER = { rate: 100, eligibilityP99Ms: 25, lastPushP99Ms: 2000, readsToQuiet: 1.5, colleagues: 300 };
@@ -82,26 +83,35 @@ async function fanoutRuns(
     const reads = families(today).filter((f) => READS.includes(f.name) && quietFamilies[f.name]?.status === "ok");
     const queue = [...requesters];
     const perRun = Math.max(1, Math.floor(DURATION / 5));
+    const target = { serverPids: [servers.a.pid], dbUrl };
+    // The next requesters' open requests, one run, with the settings every run shares.
+    const nextRun = (rest: Pick<Parameters<typeof coverFanoutRun>[0], "family" | "work">) =>
+      coverFanoutRun({
+        baseUrl: servers.baseUrl,
+        pool,
+        receiver,
+        scenario,
+        subscribed: new Set(subscribed),
+        requesters: queue.splice(0, perRun),
+        duration: DURATION,
+        drive: (rate, requests, o) => drive(servers.baseUrl, rate, requests, { ...o, work: target }),
+        ...rest,
+      });
+    // First a run with no reads beside it, whose work is counted: what an alert costs CrewSwap.
+    log(`cover alerts: ${perRun} open requests with nothing beside them, counting their work …`);
+    const alone = await nextRun({ family: null, work: target });
+    log(`cover alerts: ${alone.work?.perRequest.cpuMs} ms CPU an alert (${alone.work?.requests} alerts)`);
     const runs: CoverRun[] = [];
     for (const f of reads.length > 0 ? reads : [null]) {
       for (let k = 1; k <= REPEAT; k++) {
         log(`cover alerts: ${perRun} open requests beside ${f?.name ?? "no reads"} (run ${k} of ${REPEAT}) …`);
-        const run = await coverFanoutRun({
-          baseUrl: servers.baseUrl,
-          pool,
-          receiver,
-          scenario,
-          subscribed: new Set(subscribed),
-          requesters: queue.splice(0, perRun),
+        const run = await nextRun({
           family: f && {
             name: f.name,
             rate: f.rate,
             requests: requestsFor(f, users, servers.baseUrl),
             quietP99: quietFamilies[f.name].p99,
           },
-          duration: DURATION,
-          drive: (rate, requests, o) =>
-            drive(servers.baseUrl, rate, requests, { ...o, work: { serverPids: [servers.a.pid], dbUrl } }),
         });
         log(
           `cover alerts: ${run.requests.map((r) => `${r.alerted} alerted, last push ${r.lastPushMs} ms`).join("; ")}` +
@@ -110,11 +120,28 @@ async function fanoutRuns(
         runs.push(run);
       }
     }
-    return summariseFanout(runs, quietFamilies);
+    return { ...summariseFanout(runs, quietFamilies), alone: aloneFigures(alone) };
   } finally {
     await pool.query("delete from push_subscriptions where endpoint like $1", [`${receiver.origin}%`]).catch(() => {});
     await receiver.stop();
   }
+}
+
+/** The run without reads: its requests, how many each alerted, and the work per alert. */
+function aloneFigures(run: CoverRun) {
+  const alerts = run.requests.reduce((n, r) => n + r.alerted, 0);
+  return {
+    requests: run.requests.length,
+    alerts,
+    lastPushMs: Math.max(...run.requests.map((r) => r.lastPushMs)),
+    lost: run.push.lost + run.push.undecryptable,
+    doubled: run.push.doubleSent,
+    workPerAlert: run.work ?? null,
+    cpuMsPerRequest:
+      run.work?.perRequest.cpuMs == null || run.requests.length === 0
+        ? null
+        : Math.round(((run.work.perRequest.cpuMs * alerts) / run.requests.length) * 10) / 10,
+  };
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -164,7 +191,7 @@ function summariseFanout(runs: CoverRun[], quietFamilies: Record<string, any>) {
 
 /** The phase: reach on the seed as it is, then the scenario's eligibility runs and fan-out runs. */
 export async function benchCoverAlerts(servers: Servers, dbUrl: string, today: string, quiet: Record<string, any>) {
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 4 });
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 4, application_name: BENCH_APPLICATION });
   const database = await connect(dbUrl, 4);
   try {
     await restoreScenario(pool);
@@ -173,7 +200,8 @@ export async function benchCoverAlerts(servers: Servers, dbUrl: string, today: s
       `cover alerts: the seed's ${reach.openRequests} open requests reach ${reach.mean} colleagues on average ` +
         `(median ${reach.median}, max ${reach.max}; ${Math.round(reach.noneShare * 1000) / 10} % reach nobody)`,
     );
-    const needed = Math.max(1, Math.floor(DURATION / 5)) * REPEAT * READS.length;
+    // REPEAT runs beside each read family, and one with nothing beside it.
+    const needed = Math.max(1, Math.floor(DURATION / 5)) * (REPEAT * READS.length + 1);
     // A few over 300 for the first requester's shift: the others' own hubs hold fewer or more
     // colleagues who marked the day themselves, and each request must still alert 300.
     const target = quick ? 50 : COVER.colleagues + 15;

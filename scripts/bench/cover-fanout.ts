@@ -9,10 +9,11 @@ import { setTimeout as delay } from "node:timers/promises";
 import type pg from "pg";
 import type { Scenario } from "./cover-scenario";
 import { noteRequest } from "./cover-scenario";
-import type { Load } from "./drive";
+import type { Load, Work, WorkTarget } from "./drive";
 import { type Arrival, accountBurst, type PushAccount, sumAccounts } from "./push-accounting";
 import { keyOf, lastOutboxId, outboxSettled, outboxStates } from "./push-burst-plan";
 import type { ReceiverProcess } from "./push-receiver-process";
+import { watchWork } from "./work.mjs";
 
 type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
 export type SignedRequester = { id: number; shiftId: number; cookie: string };
@@ -31,6 +32,8 @@ export type CoverRun = {
   quietP99: number | null;
   requests: CoverRequestFigure[];
   push: PushAccount;
+  /** When asked for (a run with no reads beside it): the work per alert, from the first request to the last push. */
+  work?: Work;
 };
 
 /** Makes an open request for the requester's shift, as the app's screen does. */
@@ -115,11 +118,14 @@ export async function coverFanoutRun(opts: {
   duration: number;
   /** Drives the reads, counting the work of their window (and how busy the machine was). */
   drive: (rate: number, requests: Request[], o: { duration: number; warmup: number }) => Promise<Load>;
+  /** Counts the run's work on these processes, per alert made. */
+  work?: WorkTarget;
 }): Promise<CoverRun> {
   const { pool, receiver } = opts;
   await pool.query("vacuum (analyze) notification_outbox, cover_alerts, swap_requests");
   await receiver.reset();
   const since = await lastOutboxId(pool);
+  const watch = opts.work ? await watchWork(opts.work) : null;
   const made: { id: number; sentAt: number; answerMs: number }[] = [];
   const first = performance.now();
   const requests = async () => {
@@ -135,5 +141,13 @@ export async function coverFanoutRun(opts: {
     requests(),
   ]);
   const { requests: figures, push } = await accountRequests(pool, receiver, made, opts.subscribed, since);
-  return { family: opts.family?.name ?? null, read, quietP99: opts.family?.quietP99 ?? null, requests: figures, push };
+  const work = await watch?.stop(figures.reduce((n, r) => n + r.alerted, 0));
+  return {
+    family: opts.family?.name ?? null,
+    read,
+    quietP99: opts.family?.quietP99 ?? null,
+    requests: figures,
+    push,
+    ...(work ? { work } : {}),
+  };
 }

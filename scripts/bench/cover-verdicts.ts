@@ -2,7 +2,7 @@
 // call), commit → last push for a request that alerts 300, and the reads beside the fan-out.
 import { ms, VERDICT_RUNS } from "./config";
 import { COVER } from "./cover-alerts";
-import { type Budget, latencyVerdict, machineNote, runsNote } from "./verdict-rules";
+import { type Budget, latencyVerdict, machineNote, runsNote, workNote } from "./verdict-rules";
 
 export function coverVerdicts(cover: any): Budget[] {
   if (!cover) return [];
@@ -36,7 +36,9 @@ export function coverVerdicts(cover: any): Budget[] {
       `last push p99 ${f.lastPushMs.p99} ms over ${f.requests} requests alerting ${f.alerted.min}–${f.alerted.max} ` +
       `(every push p99 ${f.pushMs.p99} ms), ${f.lost} lost, ${f.doubled} doubled, ${f.late} late; ` +
       `${f.runs} runs${enough ? "" : `: fewer than ${COVER.colleagues} alerted, not a verdict`}` +
-      `${f.busyRuns > 0 ? `; no latency verdict: machine busy beside ${f.busyRuns} of them` : ""}`,
+      `${f.busyRuns > 0 ? `; no latency verdict: machine busy beside ${f.busyRuns} of them` : ""}` +
+      workNote(f.alone?.workPerAlert, `an alert, ${f.alone?.requests ?? 0} requests alone`) +
+      (f.alone?.cpuMsPerRequest ? ` (${f.alone.cpuMsPerRequest} ms CPU a request)` : ""),
     verdict: !enough
       ? "INFO"
       : f.lost + f.doubled > 0

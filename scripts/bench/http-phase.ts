@@ -23,23 +23,49 @@ import type { Servers, Target } from "./servers";
 import { captureSql, type SqlTiming, timeSql } from "./sql-baseline";
 import { type BenchUser, pickUsers, signIn } from "./users";
 
-/** The endpoint's own SQL run directly on the database: the query floor. */
+/**
+ * The endpoint's own SQL run directly on the database: the query floor. The load takes the bench
+ * users in turn, so the floor runs each one's statements in turn too, per request: one user's alone
+ * would stand for all of them (the three-way search answers at once for one with no Available Off
+ * Day, and reads every colleague free on the day for the others).
+ */
 async function sqlFloor(
   pool: pg.Pool,
   dbUrl: string,
   f: Family,
-  u: BenchUser,
+  users: BenchUser[],
 ): Promise<SqlTiming | { status: string }> {
   try {
-    const statements = await captureSql(pool, async (db) => {
-      const user = await userForSession(db, u.sid);
-      if (!user) throw new Error("the bench session is gone");
-      await f.sql(db, user, u);
-    });
-    return await timeSql(dbUrl, statements, SQL_RUNS, SQL_MAX_MS);
+    const statements = [];
+    for (const u of users) {
+      statements.push(
+        ...(await captureSql(pool, async (db) => {
+          const user = await userForSession(db, u.sid);
+          if (!user) throw new Error("the bench session is gone");
+          await f.sql(db, user, u);
+        })),
+      );
+    }
+    return perRequest(await timeSql(dbUrl, statements, SQL_RUNS, SQL_MAX_MS), users.length);
   } catch (err) {
     return { status: `error: ${(err as Error).message}` };
   }
+}
+
+/**
+ * A round of every user's statements as one request's share of it: CPU and statements per request;
+ * the times are a round's divided by its requests (a mean request's, not a percentile over them).
+ */
+function perRequest(t: SqlTiming, requests: number): SqlTiming {
+  const each = (n: number) => Math.round((n / requests) * 1000) / 1000;
+  return {
+    ...t,
+    statements: t.statements / requests,
+    p50: each(t.p50),
+    p99: each(t.p99),
+    mean: each(t.mean),
+    cpuMs: t.cpuMs === null ? null : each(t.cpuMs),
+  };
 }
 
 type Rounds = { a: Load[]; b: Load[]; bare: Load[] };
@@ -117,7 +143,7 @@ async function benchFamily(f: Family, users: BenchUser[], servers: Servers, pool
         duration: Math.max(3, Math.round(DURATION / 3)),
         warmup: 0,
       });
-  const sql = await sqlFloor(pool, dbUrl, f, users[0]);
+  const sql = await sqlFloor(pool, dbUrl, f, users);
   const sqlT = "p50" in sql ? sql : null;
   const load = summariseRuns(runs.a);
   const bare = summariseRuns(runs.bare);

@@ -11,7 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort, root, runNode, spawnNode, waitForUrl } from "../lib/processes";
+import type { Work, WorkTarget } from "./drive";
 import { buildRoster, type RosterProfile } from "./import-rosters";
+import { watchWork } from "./work.mjs";
 
 export type BenchImportOptions = {
   /** A running app to measure; without it the app is started from this checkout on a fresh embedded database. */
@@ -24,6 +26,11 @@ export type BenchImportOptions = {
   runs?: number;
   /** Rate of the light requests sent meanwhile (GET /api/auth/user per second). */
   requestsPerSecond?: number;
+  /**
+   * The processes `baseUrl`'s work is counted on. Without it, only the server this file starts is
+   * (its embedded database's backends are not: run from `npm run bench` for those).
+   */
+  work?: WorkTarget;
   log?: (message: string) => void;
 };
 
@@ -42,6 +49,8 @@ export type ProfileResult = {
   during: Latencies;
   /** GET /api/meta meanwhile (no database): the event loop's own delay, what DESIGN §7 budgets. */
   duringNoDb: Latencies;
+  /** One more upload with nothing else running: what an import costs the server and its database. */
+  workPerImport: Work | null;
   withinBudget: boolean;
 };
 
@@ -75,7 +84,9 @@ function summarise(samples: number[]): Latencies {
   };
 }
 
-async function startApp(log: (m: string) => void): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+async function startApp(
+  log: (m: string) => void,
+): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-bench-import-"));
   const app = spawnNode(
@@ -104,7 +115,7 @@ async function startApp(log: (m: string) => void): Promise<{ baseUrl: string; st
     await stop();
     throw err;
   }
-  return { baseUrl, stop };
+  return { baseUrl, pid: app.pid, stop };
 }
 
 async function signUp(baseUrl: string): Promise<string> {
@@ -181,7 +192,8 @@ export async function benchImport(opts: BenchImportOptions = {}): Promise<BenchI
   const perSecond = opts.requestsPerSecond ?? 50;
 
   const loadBefore = os.loadavg()[0];
-  const app = opts.baseUrl ? { baseUrl: opts.baseUrl, stop: async () => undefined } : await startApp(log);
+  const app = opts.baseUrl ? { baseUrl: opts.baseUrl, pid: null, stop: async () => undefined } : await startApp(log);
+  const target = opts.work ?? (app.pid === null ? null : { serverPids: [app.pid], dbUrl: null });
   try {
     const cookie = await signUp(app.baseUrl);
     // Warm-up: connections, the session lookup and the parsing worker are all ready before timing.
@@ -209,6 +221,13 @@ export async function benchImport(opts: BenchImportOptions = {}): Promise<BenchI
         shifts = answer.shifts;
         log(`${profile} run ${i + 1}: ${Math.round(answer.ms)} ms, ${answer.shifts} shifts`);
       }
+      let workPerImport: Work | null = null;
+      if (target) {
+        const watch = await watchWork(target);
+        await upload(app.baseUrl, cookie, roster.bytes);
+        workPerImport = await watch.stop(1);
+        log(`${profile}: ${workPerImport.perRequest.cpuMs} ms CPU an import`);
+      }
       const sorted = [...times].sort((a, b) => a - b);
       const importMs = {
         first: Math.round(times[0]),
@@ -227,6 +246,7 @@ export async function benchImport(opts: BenchImportOptions = {}): Promise<BenchI
         importMs,
         during: latencies,
         duringNoDb: noDbLatencies,
+        workPerImport,
         withinBudget: importMs.max < BUDGET.importMs && latencies.p99Ms < BUDGET.concurrentP99Ms,
       });
     }

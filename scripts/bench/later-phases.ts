@@ -25,12 +25,13 @@ async function optionalBench<T>(file: string, run: (mod: any) => Promise<T>): Pr
 }
 
 /** Phase 4: the roster import (while the app runs) and socket delivery (on its own instances). */
-export async function benchImport(baseUrl: string) {
+export async function benchImport(servers: Servers, dbUrl: string) {
   if (args["skip-import"]) return undefined;
   log("roster import bench (scripts/bench/import.ts) …");
   return optionalBench("import.ts", (mod) =>
     mod.benchImport({
-      baseUrl,
+      baseUrl: servers.baseUrl,
+      work: { serverPids: [servers.a.pid], dbUrl },
       log: (m: string) => log(`import: ${m}`),
       ...(quick ? { profiles: ["wide"], runs: 1, targetBytes: 1024 * 1024 } : {}),
     }),
@@ -46,6 +47,7 @@ export async function benchPushBurst(servers: Servers, dbUrl: string, today: str
   const picked = chosen.flatMap((f) => Array.from({ length: REPEAT }, () => f));
   const out = await benchReadsDuringPushBurst({
     dbUrl,
+    work: { serverPids: [servers.a.pid], dbUrl },
     events: quick ? 200 : 1000,
     // As long as each family's run without pushes (DURATION), with a burst every 5 s of it.
     duration: DURATION,
@@ -58,7 +60,7 @@ export async function benchPushBurst(servers: Servers, dbUrl: string, today: str
     })),
     drive: (rate, requests, o) => drive(servers.baseUrl, rate, requests, o),
   });
-  return foldBursts(out);
+  return { families: foldBursts(out.runs), workPerPush: out.workPerPush };
 }
 
 /** Cover alerts: the seed's reach, the eligibility step at 100 a second, a fan-out to 300 beside reads. */

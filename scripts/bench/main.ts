@@ -64,7 +64,7 @@ async function runPhases(dbUrl: string, today: string, against: AgainstTree | un
     results.http = await benchFamilies(servers, dbUrl, today);
     // B would claim outbox rows beside A in the push phases: it has had its turn.
     if (servers.b) await procs.find((p) => p.pid === servers.b?.pid)?.stop();
-    const imported = await benchImport(servers.baseUrl);
+    const imported = await benchImport(servers, dbUrl);
     if (imported) results.import = imported;
     const lighthouse = await benchLighthousePages(servers.baseUrl, dbUrl, today);
     if (lighthouse) results.lighthouse = lighthouse;

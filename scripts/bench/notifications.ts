@@ -18,8 +18,10 @@ import { recordNotification } from "../../server/notifications/record";
 import { PushReceiver } from "../../tests/api/helpers/push-receiver";
 import { type Proc, root, runNode } from "../lib/processes";
 import { startAppInstance } from "./app-instance";
+import type { Work } from "./drive";
 import { type Arrival, accountBurst, describeAccount, type PushAccount, sumAccounts } from "./push-accounting";
 import { keyOf, outboxSettled, outboxStates } from "./push-burst-plan";
+import { watchWork } from "./work.mjs";
 
 export type NotificationBench = {
   events: number;
@@ -33,6 +35,8 @@ export type NotificationBench = {
   doubled: number;
   seconds: number;
   accounting: Omit<PushAccount, "latencies">;
+  /** Per event: both instances' CPU and the database's, recording included (scripts/bench/work.mjs). */
+  work: Work;
 };
 
 /** On time within this long of its commit; the wait for late pushes and resends ends this long after the last. */
@@ -132,6 +136,7 @@ export async function benchNotifications(opts: { serverUrl: string; events: numb
 
     const committedAt = new Map<string, number>();
     const recipientOf = new Map(requests.map((id, i) => [id, users[i + 1]]));
+    const watch = await watchWork({ serverPids: instances.map((i) => i.proc.pid), dbUrl: url.toString() });
     const started = performance.now();
     let next = 0;
     const writer = async () => {
@@ -149,6 +154,7 @@ export async function benchNotifications(opts: { serverUrl: string; events: numb
     await receiver.waitFor(() => receiver.distinctTopics() >= n, GRACE_MS).catch(() => undefined);
     await outboxSettled(pool, 0, deadline);
     const endedAt = Date.now();
+    const work = await watch.stop(n);
     receiver.decryptArrived();
     const arrivals = arrivalsOf(receiver, userOfEndpoint);
     const outbox = await outboxStates(pool, 0);
@@ -171,6 +177,7 @@ export async function benchNotifications(opts: { serverUrl: string; events: numb
       doubled: account.doubleSent,
       seconds: Math.round((performance.now() - started) / 100) / 10,
       accounting,
+      work,
     };
   } finally {
     for (const { proc, dataDir } of instances) {

@@ -3,7 +3,7 @@
 // the median with the range beside it, losses and double sends summed over the runs.
 import type { NotificationBench } from "./notifications";
 import type { BurstReads } from "./push-burst";
-import { median, range } from "./runs";
+import { busyWindow, median, range, summariseWork } from "./runs";
 
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 
@@ -62,7 +62,15 @@ export function foldNotifications(runs: NotificationBench[]) {
     maxMs: Math.max(...runs.map((r) => r.maxMs)),
     lost: sum(runs.map((r) => r.lost)),
     doubled: sum(runs.map((r) => r.doubled)),
-    perRun: runs.map((r) => ({ p99Ms: r.p99Ms, lost: r.lost, doubled: r.doubled, accounting: r.accounting })),
+    perRun: runs.map((r) => ({
+      p99Ms: r.p99Ms,
+      lost: r.lost,
+      doubled: r.doubled,
+      cpuMs: r.work.perRequest.cpuMs,
+      accounting: r.accounting,
+    })),
+    workSummary: summariseWork(runs.map((r) => r.work)),
+    busyRuns: runs.filter((r) => busyWindow(r.work.machine)).length,
   };
 }
 
@@ -78,6 +86,8 @@ export function foldSockets(runs: any[]) {
     runs: measured.length,
     deliveryMs: { ...pick.deliveryMs, p99: mid },
     p99Range: range(p99s),
-    perRun: measured.map((r) => r.deliveryMs),
+    perRun: measured.map((r) => ({ ...r.deliveryMs, cpuMs: r.work?.perRequest.cpuMs ?? null })),
+    work: summariseWork(measured.flatMap((r) => (r.work ? [r.work] : []))),
+    busyRuns: measured.filter((r) => busyWindow(r.work?.machine)).length,
   };
 }

@@ -1,6 +1,8 @@
 // The push-burst bench's events and what the outbox says of them afterwards.
 import { setTimeout as delay } from "node:timers/promises";
 import type pg from "pg";
+import type { Db } from "../../server/db/open";
+import { recordNotifications } from "../../server/notifications/record";
 import type { EventKey, OutboxState } from "./push-accounting";
 import type { ReceiverProcess } from "./push-receiver-process";
 
@@ -70,4 +72,48 @@ export async function outboxSettled(pool: pg.Pool, afterId: number, deadline: nu
     if (Date.now() >= deadline) return false;
     await delay(250);
   }
+}
+
+/** A burst's events: a new request for each recipient, made by the request's other party. */
+export const burstEvents = (planned: PlannedEvent[]) =>
+  planned.map((e) => ({ kind: "request_received" as const, swapRequestId: e.swapRequestId, actorId: e.actorId }));
+
+export type Uncommitted = { commit: () => Promise<void> };
+
+/**
+ * Records a burst's events in a transaction that stays open until `commit()` is called: the rows
+ * are written, and invisible to the push worker, until then. The NOTIFY that wakes it is sent at
+ * the commit, as for any change.
+ */
+async function recordUncommitted(db: Db, planned: PlannedEvent[]): Promise<Uncommitted> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let isRecorded!: () => void;
+  const recorded = new Promise<void>((resolve) => {
+    isRecorded = resolve;
+  });
+  const committed = db.transaction(async (tx) => {
+    await recordNotifications(tx, burstEvents(planned));
+    isRecorded();
+    await released;
+  });
+  // A transaction that failed before it recorded everything fails here, not at its commit.
+  await Promise.race([recorded, committed]);
+  return {
+    commit: async () => {
+      release();
+      await committed;
+    },
+  };
+}
+
+/** `bursts` bursts recorded and uncommitted; if one cannot be recorded, the others are ended. */
+export async function recordBursts(db: Db, plans: PlannedEvent[][]) {
+  const settled = await Promise.allSettled(plans.map((planned) => recordUncommitted(db, planned)));
+  const failed = settled.find((r) => r.status === "rejected");
+  if (!failed) return settled.map((r) => (r as PromiseFulfilledResult<Uncommitted>).value);
+  for (const r of settled) if (r.status === "fulfilled") await r.value.commit();
+  throw failed.reason;
 }

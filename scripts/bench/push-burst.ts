@@ -7,8 +7,10 @@ import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import { connect, type Db } from "../../server/db/open";
 import { recordNotifications } from "../../server/notifications/record";
+import type { Work, WorkTarget } from "./drive";
 import { type Arrival, accountBurst, describeAccount, type PushAccount, sumAccounts } from "./push-accounting";
 import {
+  burstEvents,
   eventKey,
   keyOf,
   lastOutboxId,
@@ -16,17 +18,17 @@ import {
   outboxStates,
   type PlannedEvent,
   planBursts,
+  recordBursts,
   subscribeRecipients,
+  type Uncommitted,
 } from "./push-burst-plan";
 import { ReceiverProcess } from "./push-receiver-process";
+import { BENCH_APPLICATION, watchWork } from "./work.mjs";
 
 type Load = { p99: number | null; p50: number | null; achievedRate: number; errors: number; non2xx: number };
 type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
 /** A burst's events: a new request for each recipient, made by the request's other party. */
 type Planned = PlannedEvent[];
-
-const burstEvents = (planned: Planned) =>
-  planned.map((e) => ({ kind: "request_received" as const, swapRequestId: e.swapRequestId, actorId: e.actorId }));
 
 /** What became of the pushes (push-accounting.ts), without the latencies. */
 export type PushAccounting = Omit<PushAccount, "latencies">;
@@ -81,18 +83,32 @@ const pct = (sorted: number[], p: number) =>
  * 360 for the second and about 300 from the third on, as V8 optimised it. With one short warm-up,
  * the first family was measured against a half-warm sender and came out worst in every run.
  */
-async function warmUp(db: Db, pool: pg.Pool, receiver: ReceiverProcess, planned: Planned, log: (m: string) => void) {
+async function warmUp(
+  db: Db,
+  pool: pg.Pool,
+  receiver: ReceiverProcess,
+  planned: Planned,
+  log: (m: string) => void,
+  target?: WorkTarget,
+): Promise<Work | null> {
   log(`warming the push path with ${WARM_UP_BURSTS} bursts of ${planned.length} pushes …`);
+  let watch: Awaited<ReturnType<typeof watchWork>> | null = null;
+  let work: Work | null = null;
   for (let i = 0; i < WARM_UP_BURSTS; i++) {
     await receiver.reset();
     const since = await lastOutboxId(pool);
+    // The bursts after the first, with nothing else running, are what a push costs: recording its
+    // event, claiming it, encrypting and sending it, and marking it sent.
+    if (i === 1 && target) watch = await watchWork(target);
     await db.transaction((tx) => recordNotifications(tx, burstEvents(planned)));
     if (!(await receiver.waitForDistinct(planned.length, GRACE_MS)))
       throw new Error("a warm-up burst was not delivered");
     // A push sent again after a timeout must not arrive in the measured run.
     await outboxSettled(pool, since, Date.now() + GRACE_MS);
   }
+  if (watch) work = await watch.stop(planned.length * (WARM_UP_BURSTS - 1));
   await receiver.reset();
+  return work;
 }
 
 /**
@@ -158,46 +174,6 @@ function withoutLatencies(a: PushAccount): PushAccounting {
   return rest;
 }
 
-type Uncommitted = { commit: () => Promise<void> };
-
-/**
- * Records a burst's events in a transaction that stays open until `commit()` is called: the rows
- * are written, and invisible to the push worker, until then. The NOTIFY that wakes it is sent at
- * the commit, as for any change.
- */
-async function recordUncommitted(db: Db, planned: Planned): Promise<Uncommitted> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let isRecorded!: () => void;
-  const recorded = new Promise<void>((resolve) => {
-    isRecorded = resolve;
-  });
-  const committed = db.transaction(async (tx) => {
-    await recordNotifications(tx, burstEvents(planned));
-    isRecorded();
-    await released;
-  });
-  // A transaction that failed before it recorded everything fails here, not at its commit.
-  await Promise.race([recorded, committed]);
-  return {
-    commit: async () => {
-      release();
-      await committed;
-    },
-  };
-}
-
-/** `bursts` bursts recorded and uncommitted; if one cannot be recorded, the others are ended. */
-async function recordBursts(db: Db, plans: Planned[]) {
-  const settled = await Promise.allSettled(plans.map((planned) => recordUncommitted(db, planned)));
-  const failed = settled.find((r) => r.status === "rejected");
-  if (!failed) return settled.map((r) => (r as PromiseFulfilledResult<Uncommitted>).value);
-  for (const r of settled) if (r.status === "fulfilled") await r.value.commit();
-  throw failed.reason;
-}
-
 /** Commits each recorded burst at its moment in the run, noting when each went. */
 async function commitBursts(recorded: Uncommitted[], committedAt: number[]): Promise<void> {
   const first = performance.now();
@@ -210,25 +186,28 @@ async function commitBursts(recorded: Uncommitted[], committedAt: number[]): Pro
 
 export async function benchReadsDuringPushBurst(opts: {
   dbUrl: string;
+  /** The server sending the pushes, whose work per push is counted during the warm-up. */
+  work?: WorkTarget;
   families: { name: string; rate: number; requests: Request[]; quietP99: number | null }[];
   events: number;
   /** The reads' run, in seconds: as long as the run without pushes it is compared with. */
   duration: number;
   drive: (rate: number, requests: Request[], o: { duration: number; warmup: number }) => Promise<Load>;
   log: (m: string) => void;
-}): Promise<BurstReads[]> {
+}): Promise<{ runs: BurstReads[]; workPerPush: Work | null }> {
   // Decrypted after each run (every push still is): see PushReceiver.
   const receiver = await ReceiverProcess.start();
-  const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 4 });
+  const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 4, application_name: BENCH_APPLICATION });
   const bursts = Math.max(1, Math.floor(opts.duration / BURST_EVERY_S));
   // A connection per burst, each holding its burst's transaction open until its moment, and one more.
   const database = await connect(opts.dbUrl, bursts + 1);
   const out: BurstReads[] = [];
+  let workPerPush: Work | null = null;
   try {
     const plans = await planBursts(pool, bursts, opts.events);
     const events = plans[0].length;
     await subscribeRecipients(pool, receiver, plans);
-    await warmUp(database.db, pool, receiver, plans[0], opts.log);
+    workPerPush = await warmUp(database.db, pool, receiver, plans[0], opts.log, opts.work);
     for (const f of opts.families) {
       await vacuum(pool);
       await receiver.reset();
@@ -279,5 +258,5 @@ export async function benchReadsDuringPushBurst(opts: {
     await database.close();
     await receiver.stop();
   }
-  return out;
+  return { runs: out, workPerPush };
 }

@@ -1,4 +1,5 @@
 import WebSocket from "ws";
+import type { Work } from "./drive";
 
 export type SocketBenchResult = {
   bench: "socket-delivery";
@@ -11,6 +12,8 @@ export type SocketBenchResult = {
   messagesPerSecond: number;
   budgetP99Ms: 50;
   withinBudget: boolean;
+  /** Per message: both instances' CPU and their database's (scripts/bench/work.mjs). */
+  work?: Work;
 };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

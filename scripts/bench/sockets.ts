@@ -24,6 +24,7 @@ import {
   sleep,
   summarise,
 } from "./socket-traffic";
+import { BENCH_APPLICATION, watchWork } from "./work.mjs";
 
 export type SocketBenchOptions = {
   /** A migrated (or empty) CrewSwap database; bench users are added and removed again. */
@@ -166,7 +167,7 @@ export async function benchSocketDelivery(opts: SocketBenchOptions = {}): Promis
     a = await startInstance(databaseUrl, secret, path.join(dataDir, "a"));
     b = await startInstance(databaseUrl, secret, path.join(dataDir, "b"));
 
-    db = new pg.Client({ connectionString: databaseUrl });
+    db = new pg.Client({ connectionString: databaseUrl, application_name: BENCH_APPLICATION });
     await db.connect();
     const seeded = await seed(db, pairs, secret, randomBytes(4).toString("hex"));
     cleanup = seeded.cleanup;
@@ -189,11 +190,14 @@ export async function benchSocketDelivery(opts: SocketBenchOptions = {}): Promis
     log(`warming up with ${warmup} messages`);
     await run(warmup, false);
     log(`measuring ${messageCount} messages at ${rate} per second`);
+    // What a message costs both instances and their database: the POST, the event, both sockets.
+    const watch = await watchWork({ serverPids: [a.pid, b.pid], dbUrl: databaseUrl });
     const started = performance.now();
     await run(messageCount, true);
     const seconds = (performance.now() - started) / 1000;
+    const work = await watch.stop(messageCount);
 
-    return summarise(delivery, post, held.length, rate, seconds);
+    return { ...summarise(delivery, post, held.length, rate, seconds), work };
   } finally {
     for (const h of held) h.ws.terminate();
     await Promise.all([stopInstance(a), stopInstance(b)]);

@@ -17,6 +17,32 @@ export type Budget = {
   broken?: boolean;
 };
 
+type WorkFigures = {
+  cpuMs: number | null;
+  serverCpuMs: number | null;
+  dbCpuMs: number | null;
+  calls: number | null;
+  blocks: number | null;
+  cpuMsRange?: [number, number] | null;
+};
+
+/**
+ * What one unit of a phase (a message, an import, a push, an alert) cost the server and its
+ * database, beside its latency: the figure that neighbours barely move (DESIGN §7).
+ */
+export function workNote(work: WorkFigures | { perRequest: WorkFigures } | null | undefined, per: string): string {
+  if (!work) return `; no work figure ${per}`;
+  const w = "perRequest" in work ? work.perRequest : work;
+  if (w.cpuMs === null) return `; no work figure ${per}`;
+  const fixed = (n: number | null) => (n === null ? "–" : n < 10 ? n.toFixed(3) : n.toFixed(1));
+  const spread =
+    w.cpuMsRange && w.cpuMsRange[0] !== w.cpuMsRange[1] ? ` (${fixed(w.cpuMsRange[0])}–${fixed(w.cpuMsRange[1])})` : "";
+  return (
+    `; work ${per}: ${fixed(w.cpuMs)} ms CPU${spread} (server ${fixed(w.serverCpuMs)} + database ${fixed(w.dbCpuMs)}), ` +
+    `${w.calls ?? "–"} statements, ${w.blocks ?? "–"} blocks`
+  );
+}
+
 /** How busy the machine was in the family's worst window, so a reader knows what the run is worth. */
 export function machineNote(work: any): string {
   const m = work?.machine;

@@ -7,7 +7,7 @@ import type { ClientSize } from "./client-size";
 import { BUDGETS, ms, quick, ratio, VERDICT_RUNS, WORK_TO_FLOOR } from "./config";
 import { coverVerdicts } from "./cover-verdicts";
 import { families } from "./families";
-import { type Budget, latencyVerdict, machineNote, runsNote } from "./verdict-rules";
+import { type Budget, latencyVerdict, machineNote, runsNote, workNote } from "./verdict-rules";
 
 /** Phase 5: a PASS/FAIL per budget of DESIGN §7. */
 export function verdicts(
@@ -19,7 +19,7 @@ export function verdicts(
     ...familyVerdicts(results.http.families, today),
     ...socketVerdicts(results.sockets),
     ...importVerdicts(results.import),
-    ...pushVerdicts(results.pushBurst ?? [], results.notifications),
+    ...pushVerdicts(results.pushBurst, results.notifications),
     ...coverVerdicts(results.coverAlerts),
     ...lighthouseVerdicts(results.lighthouse),
     clientVerdict(client),
@@ -123,8 +123,11 @@ function socketVerdicts(sockets: any): Budget[] {
         ? {
             name: "socket_delivery",
             limit: `p99 < ${BUDGETS.socketP99Ms} ms, ${sockets.sockets} sockets, 2 instances`,
-            value: `p99 ${ms(sockets.deliveryMs.p99)} ms; ${phaseRuns(sockets.runs ?? 1, sockets.p99Range)}`,
-            verdict: phaseVerdict(sockets.runs ?? 1, sockets.deliveryMs.p99 < BUDGETS.socketP99Ms),
+            value:
+              `p99 ${ms(sockets.deliveryMs.p99)} ms; ${phaseRuns(sockets.runs ?? 1, sockets.p99Range, sockets.busyRuns)}` +
+              workNote(sockets.work, "a message, both instances") +
+              machineNote({ machine: sockets.work?.machine }),
+            verdict: phaseVerdict(sockets.runs ?? 1, sockets.deliveryMs.p99 < BUDGETS.socketP99Ms, sockets.busyRuns),
           }
         : { name: "socket_delivery", limit: "p99 < 50 ms", value: sockets.status, ...verdictOf(sockets.status) },
     );
@@ -140,7 +143,10 @@ function importVerdicts(imp: any): Budget[] {
         budgets.push({
           name: `import_${p.profile}`,
           limit: `< ${BUDGETS.importMs} ms for ${(p.fileBytes / 1024 / 1024).toFixed(1)} MB, other requests p99 < ${BUDGETS.eventLoopMs} ms`,
-          value: `max ${p.importMs.max} ms, others p99 ${ms(p.during.p99Ms)} ms${p.realistic ? "" : " (stress case)"}`,
+          value:
+            `max ${p.importMs.max} ms, others p99 ${ms(p.during.p99Ms)} ms${p.realistic ? "" : " (stress case)"}` +
+            workNote(p.workPerImport, "an import") +
+            machineNote(p.workPerImport),
           verdict:
             p.importMs.max < BUDGETS.importMs && p.during.p99Ms < BUDGETS.eventLoopMs
               ? "PASS"
@@ -156,22 +162,29 @@ function importVerdicts(imp: any): Budget[] {
   return budgets;
 }
 
-/** A phase's runs: the median of at least VERDICT_RUNS is a verdict, fewer are PROVISIONAL. */
-function phaseRuns(runs: number, p99Range: [number, number] | null | undefined): string {
+/**
+ * A phase's runs: the median of at least VERDICT_RUNS is a verdict, fewer are PROVISIONAL. A phase
+ * whose windows say how busy the machine was (`busyRuns`) gives no latency verdict (BUSY) unless
+ * VERDICT_RUNS of them were quiet: its runs are not done again as the families' are.
+ */
+function phaseRuns(runs: number, p99Range: [number, number] | null | undefined, busyRuns = 0): string {
   if (runs < VERDICT_RUNS) return runs === 1 ? "one run, not a verdict" : `${runs} runs, not a verdict`;
-  return `median of ${runs} runs${p99Range ? ` (${ms(p99Range[0])}–${ms(p99Range[1])})` : ""}`;
+  const busy = busyRuns > 0 ? `; machine busy in ${busyRuns} of them` : "";
+  return `median of ${runs} runs${p99Range ? ` (${ms(p99Range[0])}–${ms(p99Range[1])})` : ""}${busy}`;
 }
 
-function phaseVerdict(runs: number, pass: boolean): Budget["verdict"] {
-  return runs < VERDICT_RUNS ? "PROVISIONAL" : pass ? "PASS" : "FAIL";
+function phaseVerdict(runs: number, pass: boolean, busyRuns = 0): Budget["verdict"] {
+  if (runs < VERDICT_RUNS) return "PROVISIONAL";
+  if (runs - busyRuns < VERDICT_RUNS) return "BUSY";
+  return pass ? "PASS" : "FAIL";
 }
 
 function pushVerdicts(
-  burst: ReturnType<typeof import("./phase-repeats").foldBursts>,
-  notifications: import("./notifications").NotificationBench | undefined,
+  burst: { families: ReturnType<typeof import("./phase-repeats").foldBursts>; workPerPush: any } | undefined,
+  notifications: ReturnType<typeof import("./phase-repeats").foldNotifications> | undefined,
 ): Budget[] {
   const budgets: Budget[] = [];
-  for (const b of burst) {
+  for (const b of burst?.families ?? []) {
     const clean = b.read.errors === 0 && b.read.non2xx === 0 && b.push.lost === 0 && b.push.doubled === 0;
     budgets.push({
       name: `${b.family}_during_push_burst`,
@@ -181,7 +194,8 @@ function pushVerdicts(
       value:
         `read p99 ${ms(b.read.p99)} ms (${ratio(b.read.p99, b.quietP99) ?? "–"}× its run without pushes), ` +
         `push p99 ${b.push.p99Ms} ms, ${b.push.lost} lost, ${b.push.doubled} doubled; ` +
-        `the reads' p99 over ${phaseRuns(b.runs, b.readP99Range)}`,
+        `the reads' p99 over ${phaseRuns(b.runs, b.readP99Range)}` +
+        workNote(burst?.workPerPush, "a push, the burst alone"),
       // A push lost or sent twice fails however many runs there were.
       verdict:
         b.push.lost + b.push.doubled > 0
@@ -191,14 +205,16 @@ function pushVerdicts(
     });
   }
   if (notifications) {
-    const runs = (notifications as { runs?: number }).runs ?? 1;
-    const p99Range = (notifications as { p99Range?: [number, number] | null }).p99Range;
+    const { runs, p99Range, busyRuns } = notifications;
     const ok = notifications.p99Ms < 1000 && notifications.lost === 0 && notifications.doubled === 0;
     budgets.push({
       name: "notifications",
       limit: `commit → push p99 < 1000 ms, ${notifications.events} events, ${notifications.instances} instances`,
-      value: `p99 ${notifications.p99Ms} ms, ${notifications.lost} lost, ${notifications.doubled} doubled; ${phaseRuns(runs, p99Range)}`,
-      verdict: notifications.lost + notifications.doubled > 0 ? "FAIL" : phaseVerdict(runs, ok),
+      value:
+        `p99 ${notifications.p99Ms} ms, ${notifications.lost} lost, ${notifications.doubled} doubled; ${phaseRuns(runs, p99Range, busyRuns)}` +
+        workNote(notifications.workSummary, "a push, both instances") +
+        machineNote({ machine: notifications.workSummary?.machine }),
+      verdict: notifications.lost + notifications.doubled > 0 ? "FAIL" : phaseVerdict(runs, ok, busyRuns),
       broken: notifications.lost + notifications.doubled > 0,
     });
   }

@@ -9,7 +9,7 @@ import { makeRequests, makeUsers, type Requests, type UserRec } from "./seed-peo
 import { insertRequests } from "./seed-requests-write";
 import { DAYS, makeRosters, PAST_DAYS, type Roster } from "./seed-roster";
 import { describeShape, type SeedShape, seedShape } from "./seed-shape";
-import { insertAvailability, insertShifts, insertUsers } from "./seed-write";
+import { insertAvailability, insertShifts, insertUsers, keepAvailableDayWindows } from "./seed-write";
 
 /** Every seeded account signs in with this password. */
 export const SEED_PASSWORD = "Seed!pass1";
@@ -95,6 +95,7 @@ async function writeService(
   const availability = await insertAvailability(client, log);
   for (const definition of indexes) await client.query(definition);
   log(`indexes rebuilt (${indexes.length})`);
+  await keepAvailableDayWindows(client, log);
   await restoreChecks();
   log("foreign keys checked, triggers back on");
   const counts = await insertRequests(

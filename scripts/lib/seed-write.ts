@@ -4,7 +4,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { addDays } from "../../common/dates";
-import { allDayStatusesSql } from "../../server/db/availability-index";
+import { allDayStatusesSql, allKeptColumnsSql } from "../../server/db/availability-index";
 import { shiftNotes } from "./names";
 import type { Prng } from "./prng";
 import { DAY, NIGHT, NONE, OFF_DAY } from "./rota";
@@ -167,4 +167,11 @@ export async function insertAvailability(client: pg.PoolClient, log: (msg: strin
   await client.query("reset work_mem");
   log(`availability written: ${res.rowCount}`);
   return res.rowCount ?? 0;
+}
+
+/** Each Available Off Day's fortnight and 17 weeks, as the app keeps them (after the indexes: it reads by them). */
+export async function keepAvailableDayWindows(client: pg.PoolClient, log: (msg: string) => void): Promise<void> {
+  const { sql: text, params } = new PgDialect().sqlToQuery(allKeptColumnsSql);
+  const res = await client.query(text, params);
+  log(`available days' windows kept: ${res.rowCount}`);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { UserRow } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
-import { readSid, userForSession } from "./sessions";
+import { readSession, userForSession } from "./sessions";
 import { UNVERIFIED_MESSAGE } from "./verification";
 
 declare module "fastify" {
@@ -14,12 +14,12 @@ declare module "fastify" {
 /** Loads the signed-in user from the session cookie, or null. */
 export async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
   if (request.user) return request.user;
-  const sid = readSid(request);
-  if (!sid) return null;
-  const user = await userForSession(request.server.deps.db, sid);
+  const session = readSession(request);
+  if (!session) return null;
+  const user = await userForSession(request.server.deps.db, session.sid, session.key);
   if (!user) return null;
   request.user = user;
-  request.sid = sid;
+  request.sid = session.sid;
   // Fastify gives each request a logger of its own: naming the user on it costs less than a child
   // logger per request. Without logging every request shares one, which must not learn a user.
   const log = request.log as typeof request.log & { setBindings?: (bindings: { userId: number }) => void };

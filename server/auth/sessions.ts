@@ -23,6 +23,36 @@ export type CookieOptions = { secure: boolean };
 /** What the sessions table holds for a cookie's id: its SHA-256, never the id itself. */
 export const sessionKey = (sid: string) => createHash("sha256").update(sid).digest("hex");
 
+type VerifiedCookie = { sid: string; key: string };
+
+/**
+ * Cookies whose signature checked out, with their id's key, for each app's cookie verifier (its
+ * secret): every signed-in request otherwise pays an HMAC (the secret imported anew each time) and a
+ * SHA-256 for the same few cookies. Both are pure functions of the cookie and the secret, so a
+ * remembered answer is never stale; whether the session is still live is asked of the database on
+ * every request all the same. Only cookies signed with the secret get in, so nobody without it can
+ * fill this; it is emptied when full.
+ */
+const verifiedCookies = new WeakMap<object, Map<string, VerifiedCookie>>();
+const VERIFIED_COOKIES_MAX = 10_000;
+
+/** The session id and its stored key from a signed cookie's value, if its signature is ours. */
+function verifiedCookie(request: FastifyRequest, raw: string): VerifiedCookie | undefined {
+  let known = verifiedCookies.get(request.unsignCookie);
+  if (!known) {
+    known = new Map();
+    verifiedCookies.set(request.unsignCookie, known);
+  }
+  const remembered = known.get(raw);
+  if (remembered) return remembered;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return undefined;
+  const verified = { sid: unsigned.value, key: sessionKey(unsigned.value) };
+  if (known.size >= VERIFIED_COOKIES_MAX) known.clear();
+  known.set(raw, verified);
+  return verified;
+}
+
 export async function createSession(db: Db, userId: number, remember: boolean, userAgent?: string) {
   const sid = randomBytes(32).toString("base64url");
   const maxAge = remember ? REMEMBER_MS : BROWSER_SESSION_MS;
@@ -58,15 +88,17 @@ export function clearSessionCookie(reply: FastifyReply, opts: CookieOptions) {
 }
 
 export function readSid(request: FastifyRequest): string | undefined {
+  return readSession(request)?.sid;
+}
+
+/** The session id of the request's cookie and the key the table holds for it, if the cookie is signed by us. */
+export function readSession(request: FastifyRequest): VerifiedCookie | undefined {
   const raw = request.cookies[SESSION_COOKIE];
-  if (!raw) return undefined;
-  const unsigned = request.unsignCookie(raw);
-  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+  return raw ? verifiedCookie(request, raw) : undefined;
 }
 
 /** The signed-in user of a cookie's session id; notes the visit (at most once a minute). */
-export async function userForSession(db: Db, sid: string): Promise<UserRow | undefined> {
-  const key = sessionKey(sid);
+export async function userForSession(db: Db, sid: string, key = sessionKey(sid)): Promise<UserRow | undefined> {
   const now = new Date();
   const row = await liveSessionUser(db, key, now);
   if (!row) return undefined;

@@ -1,7 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { addDays } from "../../common/dates";
+import { DEFAULT_WTR_LIMITS, shiftWindow } from "../../common/working-time";
 import type { Db, Tx } from "./open";
 import { shifts, userAvailability } from "./schema";
+import { workingShiftsText } from "./working-shifts-text";
 
 // The user_availability index and the per-user day lock. Every change to a user's calendar (shifts,
 // availability, swaps, roster imports) takes the lock and keeps the index in step, so they live
@@ -52,6 +55,51 @@ export const allDayStatusesSql: SQL = sql`insert into ${userAvailability} ${inde
   group by ${s.userId}, ${s.date}
   order by ${s.userId}, ${s.date}`;
 
+/** Days before and after a day that a window around it spans, as `shiftWindow` draws it. */
+function spanOf(limits: typeof DEFAULT_WTR_LIMITS) {
+  const day = "2001-01-01";
+  const { from, to } = shiftWindow({ from: day, to: day }, limits);
+  const days = (d: string) => Math.round((Date.parse(d) - Date.parse(day)) / 86_400_000);
+  return { before: -days(from), after: days(to) };
+}
+
+/**
+ * The windows an Available Off Day's row keeps (`near_shifts`, `window_minutes`): the fortnight the
+ * rest rules read, and the reference period of the default limits, around the day. A reader with
+ * other limits sees that its window is not the kept one (`keptWindows`) and reads its own.
+ */
+export const KEPT_WINDOWS = {
+  near: spanOf({ ...DEFAULT_WTR_LIMITS, referenceWeeks: 0 }),
+  wide: spanOf(DEFAULT_WTR_LIMITS),
+};
+
+/** Whether the windows around `date` are the ones its row keeps. */
+export function keptWindows(date: string, near: { from: string; to: string }, wide: { from: string; to: string }) {
+  const same = (w: { from: string; to: string }, span: { before: number; after: number }) =>
+    w.from === addDays(date, -span.before) && w.to === addDays(date, span.after);
+  return { near: same(near, KEPT_WINDOWS.near), wide: same(wide, KEPT_WINDOWS.wide) };
+}
+
+const w = alias(shifts, "w");
+const b = alias(userAvailability, "b");
+const ua = alias(userAvailability, "ua");
+
+/** The kept columns of the Available Off Day rows `ua` the condition picks, from their shifts and days. */
+const keptColumnsSql = (where: SQL) => sql`
+  update ${userAvailability} ua set
+    ${bare(userAvailability.nearShifts)} = coalesce((
+      select ${workingShiftsText(w, false)} from ${shifts} ${w}
+      where ${w.userId} = ${ua.userId} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')
+        and ${w.date} between ${ua.date} - ${KEPT_WINDOWS.near.before}::int and ${ua.date} + ${KEPT_WINDOWS.near.after}::int), ''),
+    ${bare(userAvailability.windowMinutes)} = (
+      select coalesce(sum(${b.workedMinutes}), 0)::int from ${userAvailability} ${b}
+      where ${b.userId} = ${ua.userId} and ${b.workedMinutes} > 0
+        and ${b.date} between ${ua.date} - ${KEPT_WINDOWS.wide.before}::int and ${ua.date} + ${KEPT_WINDOWS.wide.after}::int)
+  where ${ua.status} = 'available' and ${where}`;
+
+/** Every Available Off Day's kept columns, for a filled index (seed). */
+export const allKeptColumnsSql: SQL = keptColumnsSql(sql`true`);
+
 /** One writer of a user's days at a time (availability writes and swaps take it, in user id order). */
 export async function lockUserDays(tx: Tx, userId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(727275, ${userId})`);
@@ -63,7 +111,6 @@ export async function lockUserDays(tx: Tx, userId: number) {
  */
 async function rebuildDays(db: Conn, userId: number, days: string[]): Promise<string[]> {
   const list = sql`${`{${[...new Set(days)].join(",")}}`}::date[]`;
-  const ua = alias(userAvailability, "ua");
   await db.execute(sql`
     delete from ${userAvailability} ua
     where ${ua.userId} = ${userId} and ${ua.date} = any(${list})
@@ -80,6 +127,18 @@ async function rebuildDays(db: Conn, userId: number, days: string[]): Promise<st
     where ${userAvailability.status} is distinct from excluded.${bare(userAvailability.status)}
       or ${userAvailability.workedMinutes} is distinct from excluded.${bare(userAvailability.workedMinutes)}
     returning to_char(${bare(userAvailability.date)}, 'YYYY-MM-DD') as date, ${bare(userAvailability.status)} as status`);
+  // The Available Off Days whose fortnight or reference period holds one of the days.
+  const sorted = [...new Set(days)].sort();
+  const reach = Math.max(
+    KEPT_WINDOWS.near.before,
+    KEPT_WINDOWS.near.after,
+    KEPT_WINDOWS.wide.before,
+    KEPT_WINDOWS.wide.after,
+  );
+  await db.execute(
+    keptColumnsSql(sql`${ua.userId} = ${userId}
+      and ${ua.date} between ${addDays(sorted[0], -reach)}::date and ${addDays(sorted[sorted.length - 1], reach)}::date`),
+  );
   // An Available Off Day has no working shift, so its minutes never change alone: an available
   // row returned here has just become available.
   return changed.rows.filter((r) => r.status === "available").map((r) => r.date);

@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Db } from "./open";
+import type pg from "pg";
+import type { Db, Tx } from "./open";
 
 const dialect = new PgDialect();
 const names = new Map<string, string>();
@@ -12,12 +13,27 @@ const names = new Map<string, string>();
  */
 export async function queryPrepared<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await db.$client.query<T>({ name: nameOf(text), text, values: params });
+  return result.rows;
+}
+
+function nameOf(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
     name = `prepared_${names.size + 1}`;
     names.set(text, name);
   }
-  const result = await db.$client.query<T>({ name, text, values: params });
+  return name;
+}
+
+/**
+ * As `queryPrepared`, also inside a transaction (on the transaction's own connection), for a read
+ * that runs in the change that needs it: a cover alert's candidates are read as the request is made.
+ */
+export async function queryPreparedIn<T extends Record<string, unknown>>(conn: Db | Tx, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const prepared = conn._.session.prepareQuery(built, undefined, nameOf(built.sql), false);
+  const result = (await prepared.execute()) as pg.QueryResult<T>;
   return result.rows;
 }
 

@@ -115,6 +115,10 @@ export const shifts = pgTable(
     index("shifts_offered_idx")
       .on(t.userId, t.shiftType, t.date)
       .where(sql`${t.shiftType} = 'seeking_coverage' or (${t.shiftType} = 'rest_day' and ${t.restDayShiftInterest})`),
+    // The needs on a day (three-way search, issue 37): its Seeking Coverage shifts without a heap visit.
+    index("shifts_need_day_idx")
+      .on(t.date, t.userId, t.id, t.startTime, t.endTime)
+      .where(sql`${t.shiftType} = 'seeking_coverage' and not ${t.isProtected}`),
   ],
 );
 
@@ -130,6 +134,11 @@ export const userAvailability = pgTable(
     // At least the minutes the day's working shifts cover (`minutesBoundSql`): summed over a
     // colleague's 17 weeks, it tells whether a shift more could reach an average limit (issue 36).
     workedMinutes: integer("worked_minutes").notNull(),
+    // Kept on Available Off Days only (`refreshAvailableDays`), so that a cover alert reads each
+    // colleague's row instead of two ranges: their working shifts of the fortnight around the day
+    // (`workingShiftsText` without ids, '' for none) and the minutes worked in the 17 weeks around it.
+    nearShifts: text("near_shifts"),
+    windowMinutes: integer("window_minutes"),
   },
   (t) => [
     uniqueIndex("user_availability_user_date_unique").on(t.userId, t.date),

@@ -12,11 +12,12 @@ export function closeConnectionsThatWouldLinger(app: FastifyInstance) {
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
     else if (!request.raw.complete && !(Number(request.headers["content-length"]) <= READ_TO_THE_END)) {
       reply.header("connection", "close");
     }
+    done(null, payload);
   });
 }
 

@@ -16,7 +16,7 @@ import type { UserRow, users } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import { publishSessionsEnded } from "../events/publish";
 import type { Mail } from "../mail/mailer";
-import { endThreeWaySwapsOf } from "../swaps/leave-three-way";
+import { endRequestsOfLeavingUser } from "../swaps/leave-three-way";
 import { deleteUserAndTraces, lockUser, updateUserReturning, userIdByEmail } from "./queries";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
@@ -113,7 +113,7 @@ export async function updateProfile(
 export async function deleteAccount(db: Db, userId: number, sid: string, password: string): Promise<void> {
   await confirmPassword(db, { userId, sid }, password, new AppError(403, DELETE_PASSWORD_WRONG, "password"));
   await db.transaction(async (tx) => {
-    await endThreeWaySwapsOf(tx, userId);
+    await endRequestsOfLeavingUser(tx, userId);
     const user = await lockUser(tx, userId);
     if (!user) throw notFound("Account not found");
     await deleteUserAndTraces(tx, userId, user.email);

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import type { Config } from "../config";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -27,16 +27,16 @@ export function allowedHostGuard(config: Config) {
   // One line per refused host, for the operator whose first visit used the listening address; a
   // bounded set, as anyone can send any Host.
   const told = new Set<string>();
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  // A callback, not an async hook: every request passes here.
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const host = request.host.toLowerCase();
-    if (hosts.has(host)) return;
-    if (request.method === "GET" && request.url === "/api/health") return;
+    if (hosts.has(host) || (request.method === "GET" && request.url === "/api/health")) return done();
     if (told.size < 20 && !told.has(host)) {
       told.add(host);
       request.log.warn(
         `Answered 421 to a request for ${host.slice(0, 100)}: CrewSwap answers only at ${config.appUrl}; if people reach it at this address, set APP_URL to it`,
       );
     }
-    return reply.code(421).send({ message });
+    reply.code(421).send({ message });
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { badRequest } from "../errors";
 
 export const NUL_TEXT_MESSAGE = "This text contains a character that cannot be saved";
@@ -33,9 +33,11 @@ export function fieldWithNul(value: unknown): string | null | undefined {
  * PostgreSQL text cannot hold NUL (U+0000) and no keyboard types one, so a body or query carrying
  * it is refused with 400 before any route sees it, instead of failing as a 500 at the database.
  */
-export async function refuseNulText(request: FastifyRequest) {
+export function refuseNulText(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  // A callback, not an async hook: every request passes here.
   for (const part of [request.body, request.query]) {
     const field = fieldWithNul(part);
-    if (field !== undefined) throw badRequest(NUL_TEXT_MESSAGE, field ?? undefined);
+    if (field !== undefined) return done(badRequest(NUL_TEXT_MESSAGE, field ?? undefined));
   }
+  done();
 }

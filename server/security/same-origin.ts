@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import type { Config } from "../config";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -11,10 +11,11 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function sameOriginGuard(config: Config) {
   const appHost = new URL(config.appUrl).host;
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (SAFE.has(request.method)) return;
+  // A callback, not an async hook: every request passes here.
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (SAFE.has(request.method)) return done();
     // Routes that prove the caller another way (a signed link) and are posted by mail providers.
-    if ((request.routeOptions.config as { crossSite?: boolean } | undefined)?.crossSite) return;
+    if ((request.routeOptions.config as { crossSite?: boolean } | undefined)?.crossSite) return done();
     const origin = request.headers.origin;
     let host: string | undefined;
     try {
@@ -23,7 +24,9 @@ export function sameOriginGuard(config: Config) {
       host = undefined;
     }
     if (!host || (host !== request.headers.host && host !== appHost)) {
-      return reply.code(403).send({ message: "This request must come from the CrewSwap site" });
+      reply.code(403).send({ message: "This request must come from the CrewSwap site" });
+      return;
     }
+    done();
   };
 }

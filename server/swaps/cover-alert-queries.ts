@@ -2,6 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ShiftType, SwapStatus } from "../../common/enums";
 import type { Focus } from "../../common/working-time";
+import { keptWindows } from "../db/availability-index";
+import { queryPreparedIn } from "../db/prepared";
 import {
   coverAlerts as ca,
   notificationSettings as n,
@@ -11,8 +13,8 @@ import {
   userAvailability,
   users,
 } from "../db/schema";
+import { workingShiftsText } from "../db/working-shifts-text";
 import { type Conn, swapColleagueOf } from "./queries";
-import { parseWorkingShifts, type WindowShift, workingShiftsText } from "./warning-queries";
 
 /** A column as an insert list names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
@@ -27,11 +29,11 @@ const followsHub = (hub: SQL | string | null) =>
     or ${hub}::hub = any(${n.followedHubs}))`;
 
 /**
- * A candidate with their working shifts near the date (`window`: enough for the daily and weekly
- * rest rules) and an upper bound of the minutes they work in the wider window the averaging rules
- * read (`boundMinutes`; null when no window was asked for).
+ * A candidate with their working shifts near the date (`shifts`: enough for the daily and weekly
+ * rest rules, as `workingShiftsText` writes them without ids) and an upper bound of the minutes they
+ * work in the wider window the averaging rules read (`boundMinutes`; null when no window was asked for).
  */
-export type CoverCandidate = { id: number; window: WindowShift[]; boundMinutes: number | null };
+export type CoverCandidate = { id: number; shifts: string | null; boundMinutes: number | null };
 
 /**
  * Everyone who could be told about the open request `requestId` for a shift on `date`, by the
@@ -48,30 +50,45 @@ export async function coverCandidates(
 ): Promise<CoverCandidate[]> {
   const w = alias(shifts, "w");
   const b = alias(userAvailability, "b");
+  const ua = userAvailability;
   // The fortnight's shifts as text, and the 17 weeks' minutes from the working days' index alone
   // (user_availability_worked_idx, migration 0017).
-  const shiftsOf = windows
-    ? sql`left join lateral (
-        select ${workingShiftsText(w)} as window from ${shifts} ${w}
-        where ${w.userId} = ${users.id} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')
-          and ${w.date} between ${windows.near.from}::date and ${windows.near.to}::date) k on true
-      left join lateral (
-        select coalesce(sum(${b.workedMinutes}), 0)::int as "boundMinutes" from ${userAvailability} ${b}
-        where ${b.userId} = ${users.id} and ${b.date} between ${windows.wide.from}::date and ${windows.wide.to}::date
-          and ${b.workedMinutes} > 0) m on true`
-    : sql`cross join (select null::text as window) k cross join (select null::int as "boundMinutes") m`;
-  const rows = await tx.execute<{ id: number; window: string | null; boundMinutes: number | null }>(sql`
-    select ${users.id} as id, k.window, m."boundMinutes"
+  const nearText = (near: Focus) => sql`(select ${workingShiftsText(w, false)} from ${shifts} ${w}
+    where ${w.userId} = ${users.id} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')
+      and ${w.date} between ${near.from}::date and ${near.to}::date)`;
+  const wideMinutes = (
+    wide: Focus,
+  ) => sql`(select coalesce(sum(${b.workedMinutes}), 0)::int from ${userAvailability} ${b}
+    where ${b.userId} = ${users.id} and ${b.date} between ${wide.from}::date and ${wide.to}::date
+      and ${b.workedMinutes} > 0)`;
+  // The day's row keeps both for the default limits (migration 0020): a colleague costs one row,
+  // not two ranges. A row without them (written before it kept them) has its windows read.
+  const kept = windows ? keptWindows(date, windows.near, windows.wide) : null;
+  const window = windows
+    ? kept?.near
+      ? sql`coalesce(nullif(${ua.nearShifts}, ''), case when ${ua.nearShifts} is null then ${nearText(windows.near)} end)`
+      : nearText(windows.near)
+    : sql`null::text`;
+  const bound = windows
+    ? kept?.wide
+      ? sql`coalesce(${ua.windowMinutes}, ${wideMinutes(windows.wide)})`
+      : wideMinutes(windows.wide)
+    : sql`null::int`;
+  // Prepared: planning it took a tenth of its run, and its generic plan is the one made for values.
+  const rows = await queryPreparedIn<{ id: number; window: string | null; boundMinutes: number | null }>(
+    tx,
+    sql`
+    select ${users.id} as id, ${window} as window, ${bound} as "boundMinutes"
     from ${userAvailability} join ${users} on ${users.id} = ${userAvailability.userId}
       left join ${n} on ${n.userId} = ${users.id}
-      ${shiftsOf}
     where ${userAvailability.date} = ${date} and ${userAvailability.status} = 'available'
       and ${swapColleagueOf(requester)}
       and coalesce(${n.coverAlerts}, true)
       and ${followsHub(requester.hub)}
       and not exists (select 1 from ${ca} where ${ca.swapRequestId} = ${requestId} and ${ca.userId} = ${users.id})
-    order by ${users.id}`);
-  return rows.rows.map((r) => ({ id: r.id, window: parseWorkingShifts(r.window), boundMinutes: r.boundMinutes }));
+    order by ${users.id}`,
+  );
+  return rows.map((r) => ({ id: r.id, shifts: r.window, boundMinutes: r.boundMinutes }));
 }
 
 export type OpenNeed = {

@@ -6,8 +6,8 @@ import type { Focus } from "../../common/working-time";
 import type { Db } from "../db/open";
 import { queryPrepared } from "../db/prepared";
 import { shifts, type UserRow, userAvailability, users } from "../db/schema";
+import { parseWorkingShifts, type ShiftsAlias, workingShiftsText } from "../db/working-shifts-text";
 import { swapColleagueOf } from "./queries";
-import { parseWorkingShifts, type ShiftsAlias, workingShiftsText } from "./warning-queries";
 
 type JsonShift = { id: number; date: string; shiftType: ShiftType; startTime: string | null; endTime: string | null };
 export type MatchRow = {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/open";
 import {
@@ -6,6 +6,7 @@ import {
   type SwapRequestRow,
   shifts,
   swapRequestOffers,
+  swapRequestParties,
   swapRequests,
   type UserRow,
   userAvailability,
@@ -157,5 +158,28 @@ export async function openRequestsAsResponderOn(tx: Tx, responderId: number, day
     requesterId: Number(row.requesterId),
     requesterName: `${row.firstName} ${row.lastName}`,
     date: row.date,
+  }));
+}
+
+/**
+ * The requests an account's deletion takes with it (it made them, or answers one as responder), each
+ * with everyone else it concerns: the other party, or the other two of a three-way request.
+ */
+export async function requestsGoingWith(tx: Tx, userId: number): Promise<{ id: number; userIds: number[] }[]> {
+  const rows = await tx
+    .select({
+      id: swapRequests.id,
+      requesterId: swapRequests.requesterId,
+      responderId: swapRequests.responderId,
+      parties: sql<number[] | null>`(select array_agg(${swapRequestParties.userId}) from ${swapRequestParties}
+        where ${swapRequestParties.swapRequestId} = ${swapRequests.id})`,
+    })
+    .from(swapRequests)
+    .where(or(eq(swapRequests.requesterId, userId), eq(swapRequests.responderId, userId)));
+  return rows.map((r) => ({
+    id: r.id,
+    userIds: [...new Set([r.requesterId, r.responderId, ...(r.parties ?? [])])].filter(
+      (id): id is number => id !== null && id !== userId,
+    ),
   }));
 }

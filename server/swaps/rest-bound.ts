@@ -1,9 +1,10 @@
 import { addDays } from "../../common/dates";
 import { type Focus, shiftWindow } from "../../common/working-time";
 import type { WorkingTimeShift, WtrLimits } from "../../common/working-time-types";
+import { parseWorkingShifts } from "../db/working-shifts-text";
 import { warningsOfTaking } from "./find-matches";
 import type { Conn } from "./queries";
-import { type WindowKey, type WindowShift, workedMinutesIn, workingWindows } from "./warning-queries";
+import { type WindowKey, workedMinutesIn, workingWindows } from "./warning-queries";
 
 // The eligibility of a cover alert runs the working-time rules for hundreds of colleagues at once.
 // The averaging rules read 17 weeks of each one's shifts, the rest rules only the fortnight around
@@ -49,13 +50,14 @@ export function restWindows(date: string, limits: WtrLimits): { near: Focus; wid
   return { near: shiftWindow(focus, { ...limits, referenceWeeks: 0 }), wide: shiftWindow(focus, limits) };
 }
 
-type Candidate = { id: number; window: WindowShift[]; boundMinutes: number | null };
+type Candidate = { id: number; shifts: string | null; boundMinutes: number | null };
 
 /**
  * The candidates who get no new working-time warning from taking `shift`, exactly as
  * `warningsOfTaking` over their whole window says. Where the minutes bound keeps every reference
  * period under its limit even with the shift taken, no average can be breached, so the fortnight
- * decides; the others' whole windows are read in one more statement.
+ * (`shifts`, as `workingShiftsText` writes it without ids) decides; the others' whole windows are
+ * read in one more statement. Colleagues on one rota line share a fortnight: its text is checked once.
  */
 export async function withoutNewWarnings<C extends Candidate>(
   tx: Conn,
@@ -72,7 +74,19 @@ export async function withoutNewWarnings<C extends Candidate>(
     busy.map((c) => ({ userId: c.id, ...wide })),
   );
   const wholeOf = new Map(busy.map((c, i) => [c.id, whole[i]]));
-  return candidates.filter((c) => warningsOfTaking(wholeOf.get(c.id) ?? c.window, shift, limits).length === 0);
+  const fortnights = new Map<string, boolean>();
+  const freeOver = (window: readonly WorkingTimeShift[]) => warningsOfTaking(window, shift, limits).length === 0;
+  return candidates.filter((c) => {
+    const window = wholeOf.get(c.id);
+    if (window) return freeOver(window);
+    const key = c.shifts ?? "";
+    let free = fortnights.get(key);
+    if (free === undefined) {
+      free = freeOver(parseWorkingShifts(c.shifts));
+      fortnights.set(key, free);
+    }
+    return free;
+  });
 }
 
 /** A shift of a whole day: the most one shift can add, when the shift is not known yet. */

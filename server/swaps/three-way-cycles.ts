@@ -104,6 +104,29 @@ export function canTakeIn(people: ReadonlyMap<number, Person>, limits: WtrLimits
   };
 }
 
+/**
+ * The swaps among candidate cycles through `a`, checked in the order given until `limit` are found.
+ * Given the candidates in the order `findThreeWays` lists swaps (the search's statement sorts them
+ * so), these are its first swaps among them; each check reads only the three people's off days and
+ * windows, so a caller can read the windows of a batch of candidates at a time.
+ */
+export function firstSwaps(
+  people: ReadonlyMap<number, Person>,
+  a: Need,
+  candidates: readonly { b: Need; c: Need }[],
+  limits: WtrLimits | null,
+  limit: number,
+  can: CanTake = canTakeIn(people, limits),
+): Cycle[] {
+  const found: Cycle[] = [];
+  for (const { b, c } of candidates) {
+    if (found.length >= limit) break;
+    const cycle = { a, b, c };
+    if (cycleIssue(people, cycle, limits, can) === null) found.push(cycle);
+  }
+  return found;
+}
+
 /** Hubs a swap crosses: how many different hubs its three parties come from, less one. */
 export function hubsCrossed(people: readonly Pick<Person, "hub">[]): number {
   return new Set(people.map((p) => p.hub ?? "")).size - 1;

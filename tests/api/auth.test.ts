@@ -232,6 +232,39 @@ describe("login and sessions", () => {
     expect((await client.get("/api/auth/user")).status).toBe(401);
   });
 
+  it("refuses a cookie it has just accepted many times, on the first request after its session ends", async () => {
+    const { client, user } = await signedInClient(t.baseUrl);
+    for (let i = 0; i < 3; i++) expect((await client.get("/api/auth/user")).status).toBe(200);
+    const sid = client.cookies.get("sid") as string;
+    // Another signature on the same id: still refused, though the id's own cookie is accepted.
+    const last = sid.at(-1) === "A" ? "B" : "A";
+    const resigned = new Client(t.baseUrl);
+    resigned.cookies.set("sid", `${sid.slice(0, -1)}${last}`);
+    expect((await resigned.get("/api/auth/user")).status).toBe(401);
+    expect((await client.get("/api/auth/user")).status).toBe(200);
+    // Ended by another instance (or housekeeping): only the database knows.
+    await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect((await client.get("/api/auth/user")).status).toBe(401);
+    expect((await client.get("/api/messages/unread-count")).status).toBe(401);
+  });
+
+  it("refuses a cookie signed with another secret, though another app in the process accepted it", async () => {
+    const { client } = await signedInClient(t.baseUrl);
+    expect((await client.get("/api/auth/user")).status).toBe(200);
+    // The same database, so the session is live there: only the signature stands in the way.
+    const other = await startTestApp({
+      databaseUrl: t.database.url,
+      env: { SESSION_SECRET: "another-secret-another-secret-another-0123" },
+    });
+    try {
+      const replay = new Client(other.baseUrl);
+      replay.cookies.set("sid", client.cookies.get("sid") as string);
+      expect((await replay.get("/api/auth/user")).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("refuses a state-changing request from another origin or without one", async () => {
     const c = new Client(t.baseUrl);
     const res = await c.post("/api/auth/register", registration(), { origin: "https://evil.example" });

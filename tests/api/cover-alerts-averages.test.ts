@@ -78,5 +78,39 @@ describe("cover alerts and the 17-week averages", () => {
     const second = await openRequest(bea, day);
     expect(await alertedTo(heavy)).toEqual([second]);
     expect((await alertedTo(light)).sort()).toEqual([first, second].sort());
+
+    // Lil takes on Thursdays and Fridays after marking her Sunday: 60 h a week, and the next
+    // request passes her by (her day's row keeps a 17-week sum that must follow).
+    await work(light, days, (dow) => dow === 4 || dow === 5);
+    const [cat] = await Promise.all(["Cat"].map((firstName) => party(t.baseUrl, { firstName, lastName: "Averages" })));
+    const third = await openRequest(cat, day);
+    expect((await alertedTo(light)).sort()).toEqual([first, second].sort());
+    expect(await alertedTo(heavy)).toEqual([third, second]);
+  }, 60_000);
+
+  it("follow a night added or removed beside a day already marked free", async () => {
+    const day = sundayFrom(40);
+    const [amy, nia, bea, cat] = await Promise.all(
+      ["Amy", "Nia", "Bea", "Cat"].map((firstName) => party(t.baseUrl, { firstName, lastName: "Fortnight" })),
+    );
+    await offDay(nia, day);
+    const first = await openRequest(amy, day);
+    expect(await alertedTo(nia)).toEqual([first]);
+
+    // A night the evening before ends at 07:00 on the day: no rest before a 07:00 start.
+    const night = await nia.client.post("/api/shifts", {
+      date: addDays(day, -1),
+      shiftType: "night",
+      startTime: "19:00",
+      endTime: "07:00",
+    });
+    expect(night.status, night.text).toBe(201);
+    const second = await openRequest(bea, day);
+    expect(await alertedTo(nia)).toEqual([first]);
+
+    expect((await nia.client.delete(`/api/shifts/${night.body.id}`)).status).toBe(200);
+    const third = await openRequest(cat, day);
+    expect((await alertedTo(nia)).sort()).toEqual([first, third].sort());
+    expect(second).not.toBe(third);
   }, 60_000);
 });

@@ -214,6 +214,20 @@ describe("the end of a session", () => {
     },
   );
 
+  it("tells the other party of each request that goes with a deleted account, on every instance", async () => {
+    const gil = await signedInClient(a.baseUrl, { firstName: "Gil" });
+    const made = await insertSwapRequest(a.database.db, { requesterId: gil.user.id, responderId: bob.user.id });
+    const answered = await insertSwapRequest(a.database.db, { requesterId: alice.user.id, responderId: gil.user.id });
+    const bobOnB = await ready(b, bob);
+    const aliceOnA = await ready(a, alice);
+    expect((await gil.client.request("DELETE", "/api/profile", { password: PASSWORD })).status).toBe(200);
+    expect(await bobOnB.nth(1)).toEqual({ type: "SWAP_UPDATED", payload: { swapRequestId: made.request.id } });
+    expect(await aliceOnA.nth(1)).toEqual({ type: "SWAP_UPDATED", payload: { swapRequestId: answered.request.id } });
+    expect((await bob.client.get("/api/swap-requests")).body).not.toContainEqual(
+      expect.objectContaining({ id: made.request.id }),
+    );
+  });
+
   it("closes every socket of the user with 4401 right after the account is deleted", async () => {
     const gus = await signedInClient(a.baseUrl, { firstName: "Gus" });
     const onA = await ready(a, gus);

@@ -37,12 +37,12 @@ async function scene(opts: { catBase?: string; days?: number } = {}) {
   const d = addDays(todayInLondon(), opts.days ?? 40 + Math.floor(Math.random() * 150));
   const [amy, ben, cat] = [await person("Amy"), await person("Ben"), await person("Cat", opts.catBase)];
   const a = await shift(amy, d, "day");
-  await shift(amy, addDays(d, 6), "rest_day", null);
+  const amysOffDay = await shift(amy, addDays(d, 6), "rest_day", null);
   await shift(ben, d, "rest_day", null);
   const b = await shift(ben, addDays(d, 3), "seeking_coverage");
   await shift(cat, addDays(d, 3), "rest_day", null);
   const c = await shift(cat, addDays(d, 6), "seeking_coverage", ["19:00", "07:00"]);
-  return { d, amy, ben, cat, a, b, c };
+  return { d, amy, ben, cat, a, b, c, amysOffDay };
 }
 
 type Scene = Awaited<ReturnType<typeof scene>>;
@@ -78,6 +78,17 @@ describe("GET /api/three-way-swaps/{shiftId}", () => {
     });
     expect([b.user.id, b.gives.shiftId, b.takes.shiftId]).toEqual([s.ben.user.id, s.b, s.a]);
     expect([c.user.id, c.gives.shiftId, c.takes.shiftId]).toEqual([s.cat.user.id, s.c, s.b]);
+  });
+
+  it("lists nothing while I have no Available Off Day to work someone's shift on, and the cycle again once I do", async () => {
+    const s = await scene();
+    expect(through(await list(s), s)).toHaveLength(1);
+    const off = await s.amy.client.patch(`/api/shifts/${s.amysOffDay}`, { restDayShiftInterest: false });
+    expect(off.status, off.text).toBe(200);
+    expect(await list(s)).toEqual([]);
+    const on = await s.amy.client.patch(`/api/shifts/${s.amysOffDay}`, { restDayShiftInterest: true });
+    expect(on.status, on.text).toBe(200);
+    expect(through(await list(s), s)).toHaveLength(1);
   });
 
   it("does not list it when two of the three could swap directly", async () => {

@@ -7,6 +7,7 @@ import { shortDate } from "../../server/notifications/events";
 import { workbook } from "../fixtures/workbooks";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { Client, PASSWORD, signedInClient } from "./helpers/client";
+import { openReadySocket, sendEvent } from "./helpers/socket";
 import { calendarOn } from "./helpers/swaps";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -445,6 +446,29 @@ describe("POST /api/three-way-swaps and the request's life", () => {
     expect((await s2.ben.client.request("DELETE", "/api/profile", { password: PASSWORD })).status).toBe(200);
     expect((await mine(s2.amy, r2.id))?.status).toBe("cancelled");
     expect((await agree(s2.cat, r2.id)).status).toBe(409);
+  });
+
+  it("tells the other two at once when the proposer deletes their account and the proposal goes with it", async () => {
+    const s = await scene();
+    const r = await propose(s);
+    await agree(s.ben, r.id);
+    const sockets = await Promise.all(
+      [s.ben, s.cat, s.eve].map((p) => openReadySocket(second.baseUrl, p.client, t.database.db, p.user.id)),
+    );
+    try {
+      expect((await s.amy.client.request("DELETE", "/api/profile", { password: PASSWORD })).status).toBe(200);
+      for (const socket of sockets.slice(0, 2)) {
+        const event = await socket.nth(1);
+        expect(event).toEqual({ type: "SWAP_UPDATED", payload: { swapRequestId: r.id } });
+      }
+      for (const p of [s.ben, s.cat]) expect(await mine(p, r.id)).toBeUndefined();
+      // A colleague who is not a party hears nothing of it: events arrive in order, so a later one
+      // to Eve alone comes first.
+      await sendEvent(t.database.db, [s.eve.user.id], { type: "SWAP_UPDATED", payload: { swapRequestId: 717171 } });
+      expect((await sockets[2].nth(1)).payload.swapRequestId).toBe(717171);
+    } finally {
+      for (const socket of sockets) socket.ws.terminate();
+    }
   });
 
   it("keeps the three dates of a completed three-way swap when a party imports an older roster", async () => {

@@ -279,6 +279,27 @@ export async function callApi(page: Page, method: string, url: string, body?: un
 export const addDayShift = (page: Page, date: string) =>
   callApi(page, "POST", "/api/shifts", { date, shiftType: "day", startTime: "07:00", endTime: "19:00" });
 
+/** A paramedic at `paramedicBase`, registered and signed in on a page of their own, the welcome modal seen. */
+export async function signedInParamedic(
+  browser: ReturnType<typeof browserPerFile>,
+  viewport: Viewport,
+  who: { firstName: string; lastName: string; paramedicBase: string },
+): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  const { id } = await registerViaApi(page, newUser(who));
+  await skipWelcome(page, id);
+  return page;
+}
+
+/** Puts a shift needing cover on `date` (a day, or a 19:00–07:00 night); answers the shift. */
+export const seekingCoverOn = (page: Page, date: string, night = false) =>
+  callApi(page, "POST", "/api/shifts", {
+    date,
+    shiftType: "seeking_coverage",
+    startTime: night ? "19:00" : "07:00",
+    endTime: night ? "07:00" : "19:00",
+  });
+
 /** Marks `date` an Available Off Day (a rest day the page's user would work). */
 export const markOffDayAvailable = (page: Page, date: string) =>
   callApi(page, "POST", "/api/shifts", { date, shiftType: "rest_day", restDayShiftInterest: true });

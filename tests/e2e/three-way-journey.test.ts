@@ -11,30 +11,17 @@ import {
   DESKTOP,
   MONTHS,
   markOffDayAvailable,
-  newUser,
   PHONE,
-  registerViaApi,
   screenshot,
-  skipWelcome,
+  seekingCoverOn,
+  signedInParamedic,
   type Viewport,
 } from "./helpers";
 
 const browser = browserPerFile();
 
-async function signedIn(viewport: Viewport, firstName: string, lastName: string) {
-  const page = await browser.newPage(viewport);
-  const { id } = await registerViaApi(page, newUser({ firstName, lastName, paramedicBase: "Erdington" }));
-  await skipWelcome(page, id);
-  return page;
-}
-
-const seeking = (page: Page, date: string, night = false) =>
-  callApi(page, "POST", "/api/shifts", {
-    date,
-    shiftType: "seeking_coverage",
-    startTime: night ? "19:00" : "07:00",
-    endTime: night ? "07:00" : "19:00",
-  });
+const signedIn = (viewport: Viewport, firstName: string, lastName: string) =>
+  signedInParamedic(browser, viewport, { firstName, lastName, paramedicBase: "Erdington" });
 
 const details = (page: Page) => page.getByTestId("swap-details");
 const party = (page: Page, name: RegExp | string) =>
@@ -111,9 +98,9 @@ describe("a three-way swap from the wizard to three calendars", () => {
       await addDayShift(amy, b);
       await markOffDayAvailable(amy, c);
       await markOffDayAvailable(ben, a);
-      await seeking(ben, b);
+      await seekingCoverOn(ben, b);
       await markOffDayAvailable(cat, b);
-      await seeking(cat, c, true);
+      await seekingCoverOn(cat, c, true);
 
       // Amy: the wizard's matches step lists the three-way swap; she proposes it.
       await amy.goto("/swap-requests");

@@ -8,25 +8,17 @@ import {
   callApi,
   DESKTOP,
   markOffDayAvailable,
-  newUser,
   PHONE,
-  registerViaApi,
   screenshot,
-  skipWelcome,
+  seekingCoverOn,
+  signedInParamedic,
   type Viewport,
 } from "./helpers";
 
 const browser = browserPerFile();
 
-async function signedIn(viewport: Viewport, firstName: string, lastName: string) {
-  const page = await browser.newPage(viewport);
-  const { id } = await registerViaApi(page, newUser({ firstName, lastName, paramedicBase: "Hereford" }));
-  await skipWelcome(page, id);
-  return page;
-}
-
-const seeking = (page: Page, date: string) =>
-  callApi(page, "POST", "/api/shifts", { date, shiftType: "seeking_coverage", startTime: "07:00", endTime: "19:00" });
+const signedIn = (viewport: Viewport, firstName: string, lastName: string) =>
+  signedInParamedic(browser, viewport, { firstName, lastName, paramedicBase: "Hereford" });
 
 /**
  * Amy's day on a; Ben free on a and needing b covered; Cat free on b and needing c covered, on Amy's
@@ -41,9 +33,9 @@ async function proposed(tag: string, first: number, viewport: Viewport) {
   const mine = await addDayShift(amy, a);
   await markOffDayAvailable(amy, c);
   await markOffDayAvailable(ben, a);
-  const bens = await seeking(ben, b);
+  const bens = await seekingCoverOn(ben, b);
   await markOffDayAvailable(cat, b);
-  const cats = await seeking(cat, c);
+  const cats = await seekingCoverOn(cat, c);
   const request = await callApi(amy, "POST", "/api/three-way-swaps", { shiftIds: [mine.id, bens.id, cats.id] });
   return { amy, ben, cat, id: request.id as number };
 }

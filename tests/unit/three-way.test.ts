@@ -9,6 +9,7 @@ import {
   type Cycle,
   cycleIssue,
   findThreeWays,
+  firstSwaps,
   type Need,
   type Person,
   type Population,
@@ -152,6 +153,60 @@ describe("three-way swap finder", () => {
       }),
       { numRuns: 200, seed: 39 },
     );
+  });
+
+  it("checking the search's candidates in their order finds its first swaps, whole or in batches", () => {
+    let found = 0;
+    fc.assert(
+      fc.property(
+        populationArb,
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 3 }),
+        (spec, limit, size) => {
+          const pop = build(spec);
+          const owner = (n: Need) => pop.people.get(n.ownerId) as Person;
+          for (const a of pop.needs) {
+            const A = owner(a);
+            // As the candidate statement reads them: a B free on a's day, a C free on b's day, c on one
+            // of A's free days, three people of A's grade; in its order (hubs crossed, the later then
+            // the earlier date, b's then c's shift id).
+            const candidates: { b: Need; c: Need; rank: number }[] = [];
+            for (const b of pop.needs) {
+              for (const c of pop.needs) {
+                const [B, C] = [owner(b), owner(c)];
+                if (new Set([A.id, B.id, C.id]).size < 3 || B.clinicalGrade !== A.clinicalGrade) continue;
+                if (C.clinicalGrade !== A.clinicalGrade) continue;
+                if (!B.offDays.has(a.date) || !C.offDays.has(b.date) || !A.offDays.has(c.date)) continue;
+                candidates.push({ b, c, rank: new Set([A.hub, B.hub, C.hub]).size });
+              }
+            }
+            const sortKey = (x: (typeof candidates)[number]) =>
+              [
+                x.rank,
+                [x.b.date, x.c.date].sort()[1],
+                [x.b.date, x.c.date].sort()[0],
+                x.b.shiftId,
+                x.c.shiftId,
+              ] as const;
+            candidates.sort((x, y) => {
+              const [p, q] = [sortKey(x), sortKey(y)];
+              const i = p.findIndex((v, k) => v !== q[k]);
+              return i < 0 ? 0 : p[i] < q[i] ? -1 : 1;
+            });
+            const expected = findThreeWays(pop, a, limits, limit).map(key);
+            expect(firstSwaps(pop.people, a, candidates, limits, limit).map(key)).toEqual(expected);
+            const batched: Cycle[] = [];
+            for (let i = 0; i < candidates.length && batched.length < limit; i += size) {
+              batched.push(...firstSwaps(pop.people, a, candidates.slice(i, i + size), limits, limit - batched.length));
+            }
+            expect(batched.map(key)).toEqual(expected);
+            found += expected.length;
+          }
+        },
+      ),
+      { numRuns: 400, seed: 40 },
+    );
+    expect(found).toBeGreaterThan(20);
   });
 
   it("with the rest checks off, decides by grade and Available Off Days alone", () => {

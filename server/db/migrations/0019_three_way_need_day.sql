@@ -1,0 +1,1 @@
+CREATE INDEX "shifts_need_day_idx" ON "shifts" USING btree ("date","user_id","id","start_time","end_time") WHERE "shifts"."shift_type" = 'seeking_coverage' and not "shifts"."is_protected";
