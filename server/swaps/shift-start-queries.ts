@@ -21,7 +21,10 @@ export function lockStartedRequests(tx: Tx, now: Date, limit: number) {
 
 /**
  * Offers in open requests whose offered shift had started by `now` (the same start rule, in SQL as
- * `shift_starts_at`, migration 0012), with the shift's owner; the requests are locked as above.
+ * `shift_starts_at`, migration 0012), with the shift's owner; the requests are locked as above, and
+ * so are the offers: a pass that read an offer before another committed its removal would otherwise
+ * lock the request's new version and take the removed offer with it (PostgreSQL rechecks only the
+ * locked rows), and drop and note it a second time.
  */
 export function lockStartedOffers(tx: Tx, now: Date, limit: number) {
   return tx
@@ -41,5 +44,5 @@ export function lockStartedOffers(tx: Tx, now: Date, limit: number) {
     .where(and(open, sql`shift_starts_at(${shifts.date}, ${shifts.startTime}, ${shifts.shiftType}) <= ${now}`))
     .orderBy(asc(swapRequests.id), asc(shifts.id))
     .limit(limit)
-    .for("update", { of: swapRequests, skipLocked: true });
+    .for("update", { of: [swapRequests, swapRequestOffers], skipLocked: true });
 }
