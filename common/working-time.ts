@@ -66,10 +66,22 @@ export function shiftWindow(focus: Focus, limits: WtrLimits): Focus {
   };
 }
 
+/**
+ * Which rules a check applies: all of them, or the averaging rules alone, for a caller that has
+ * decided the rest rules from the fortnight around the day (server/swaps/rest-bound.ts).
+ */
+export type RuleSet = "all" | "averages";
+
 /** Every breach about the focus days, one per rest gap, 7-day window or reference period. */
-export function findBreaches(shifts: readonly WorkingTimeShift[], focus: Focus, limits: WtrLimits): Breach[] {
+export function findBreaches(
+  shifts: readonly WorkingTimeShift[],
+  focus: Focus,
+  limits: WtrLimits,
+  rules: RuleSet = "all",
+): Breach[] {
   const { blocks, spans } = blocksOf(shifts);
   const days = { from: dayNumber(focus.from), to: dayNumber(focus.to) };
+  if (rules === "averages") return averages(blocks, spans, days, limits);
   const f0 = londonMinuteOf(days.from, 0);
   const f1 = londonMinuteOf(days.to + 1, 0);
   return [
@@ -88,11 +100,12 @@ export function newBreaches(
   after: readonly WorkingTimeShift[],
   focus: Focus,
   limits: WtrLimits,
+  rules: RuleSet = "all",
 ): Breach[] {
-  const found = findBreaches(after, focus, limits);
+  const found = findBreaches(after, focus, limits, rules);
   // Most changes breach nothing: then there is nothing to compare with.
   if (found.length === 0) return [];
-  const had = new Map(findBreaches(before, focus, limits).map((b) => [b.key, b.measure]));
+  const had = new Map(findBreaches(before, focus, limits, rules).map((b) => [b.key, b.measure]));
   return found.filter((b) => {
     const was = had.get(b.key);
     return was === undefined || worse(b.rule, b.measure, was);
@@ -143,9 +156,14 @@ export type BeforeAfter = { before: readonly WorkingTimeShift[]; after: readonly
  *   day or night shift beside it go to the requester);
  * - find-matches (no offer yet): responder after = before + the requester's shift.
  */
-export function swapWarnings(sides: Record<SwapParty, BeforeAfter>, focus: Focus, limits: WtrLimits): Warning[] {
+export function swapWarnings(
+  sides: Record<SwapParty, BeforeAfter>,
+  focus: Focus,
+  limits: WtrLimits,
+  rules: RuleSet = "all",
+): Warning[] {
   return swapParties.flatMap((party) =>
-    toWarnings(newBreaches(sides[party].before, sides[party].after, focus, limits), party),
+    toWarnings(newBreaches(sides[party].before, sides[party].after, focus, limits, rules), party),
   );
 }
 

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { addDays } from "../../common/dates";
 import { DEFAULT_WTR_LIMITS, shiftWindow } from "../../common/working-time";
+import { anyShiftDecidedUpTo } from "../../common/working-time-bounds";
 import type { Db, Tx } from "./open";
 import { shifts, userAvailability } from "./schema";
 import { workingShiftsText } from "./working-shifts-text";
@@ -64,9 +65,9 @@ function spanOf(limits: typeof DEFAULT_WTR_LIMITS) {
 }
 
 /**
- * The windows an Available Off Day's row keeps (`near_shifts`, `window_minutes`): the fortnight the
- * rest rules read, and the reference period of the default limits, around the day. A reader with
- * other limits sees that its window is not the kept one (`keptWindows`) and reads its own.
+ * The windows an Available Off Day's row keeps (`near_shifts`, `window_minutes`, `wide_shifts`): the
+ * fortnight the rest rules read, and the reference period of the default limits, around the day. A
+ * reader with other limits sees that its window is not the kept one (`keptWindows`) and reads its own.
  */
 export const KEPT_WINDOWS = {
   near: spanOf({ ...DEFAULT_WTR_LIMITS, referenceWeeks: 0 }),
@@ -84,17 +85,27 @@ const w = alias(shifts, "w");
 const b = alias(userAvailability, "b");
 const ua = alias(userAvailability, "ua");
 
+/**
+ * The most minutes in its 17 weeks for which an Available Off Day's fortnight decides taking any
+ * shift (default limits): a row over it keeps its whole window's working shifts as well.
+ */
+const KEPT_WHOLE_OVER = anyShiftDecidedUpTo(DEFAULT_WTR_LIMITS);
+
+/** The working shifts of `ua`'s user within days `span` around its day, as compact text ('' for none). */
+const keptShiftsText = (span: { before: number; after: number }) => sql`coalesce((
+      select ${workingShiftsText(w, false)} from ${shifts} ${w}
+      where ${w.userId} = ${ua.userId} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')
+        and ${w.date} between ${ua.date} - ${span.before}::int and ${ua.date} + ${span.after}::int), '')`;
+
 /** The kept columns of the Available Off Day rows `ua` the condition picks, from their shifts and days. */
 const keptColumnsSql = (where: SQL) => sql`
   update ${userAvailability} ua set
-    ${bare(userAvailability.nearShifts)} = coalesce((
-      select ${workingShiftsText(w, false)} from ${shifts} ${w}
-      where ${w.userId} = ${ua.userId} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')
-        and ${w.date} between ${ua.date} - ${KEPT_WINDOWS.near.before}::int and ${ua.date} + ${KEPT_WINDOWS.near.after}::int), ''),
-    ${bare(userAvailability.windowMinutes)} = (
-      select coalesce(sum(${b.workedMinutes}), 0)::int from ${userAvailability} ${b}
-      where ${b.userId} = ${ua.userId} and ${b.workedMinutes} > 0
-        and ${b.date} between ${ua.date} - ${KEPT_WINDOWS.wide.before}::int and ${ua.date} + ${KEPT_WINDOWS.wide.after}::int)
+    ${bare(userAvailability.nearShifts)} = ${keptShiftsText(KEPT_WINDOWS.near)},
+    (${bare(userAvailability.windowMinutes)}, ${bare(userAvailability.wideShifts)}) = (
+      select m.minutes, case when m.minutes > ${KEPT_WHOLE_OVER}::int then ${keptShiftsText(KEPT_WINDOWS.wide)} end
+      from (select coalesce(sum(${b.workedMinutes}), 0)::int as minutes from ${userAvailability} ${b}
+        where ${b.userId} = ${ua.userId} and ${b.workedMinutes} > 0
+          and ${b.date} between ${ua.date} - ${KEPT_WINDOWS.wide.before}::int and ${ua.date} + ${KEPT_WINDOWS.wide.after}::int) m)
   where ${ua.status} = 'available' and ${where}`;
 
 /** Every Available Off Day's kept columns, for a filled index (seed). */

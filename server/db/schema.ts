@@ -134,11 +134,13 @@ export const userAvailability = pgTable(
     // At least the minutes the day's working shifts cover (`minutesBoundSql`): summed over a
     // colleague's 17 weeks, it tells whether a shift more could reach an average limit (issue 36).
     workedMinutes: integer("worked_minutes").notNull(),
-    // Kept on Available Off Days only (`refreshAvailableDays`), so that a cover alert reads each
+    // Kept on Available Off Days only (`keptColumnsSql`), so that a cover alert reads each
     // colleague's row instead of two ranges: their working shifts of the fortnight around the day
-    // (`workingShiftsText` without ids, '' for none) and the minutes worked in the 17 weeks around it.
+    // (`workingShiftsText` without ids, '' for none) and the minutes worked in the 17 weeks around it;
+    // where those minutes could reach an average limit, the working shifts of the 17 weeks as well.
     nearShifts: text("near_shifts"),
     windowMinutes: integer("window_minutes"),
+    wideShifts: text("wide_shifts"),
   },
   (t) => [
     uniqueIndex("user_availability_user_date_unique").on(t.userId, t.date),

@@ -30,10 +30,11 @@ const followsHub = (hub: SQL | string | null) =>
 
 /**
  * A candidate with their working shifts near the date (`shifts`: enough for the daily and weekly
- * rest rules, as `workingShiftsText` writes them without ids) and an upper bound of the minutes they
- * work in the wider window the averaging rules read (`boundMinutes`; null when no window was asked for).
+ * rest rules, as `workingShiftsText` writes them without ids), an upper bound of the minutes they
+ * work in the wider window the averaging rules read (`boundMinutes`; null when no window was asked
+ * for) and, where their row keeps it, the working shifts of that window (`wide`, else null).
  */
-export type CoverCandidate = { id: number; shifts: string | null; boundMinutes: number | null };
+export type CoverCandidate = { id: number; shifts: string | null; boundMinutes: number | null; wide: string | null };
 
 /**
  * Everyone who could be told about the open request `requestId` for a shift on `date`, by the
@@ -74,11 +75,18 @@ export async function coverCandidates(
       ? sql`coalesce(${ua.windowMinutes}, ${wideMinutes(windows.wide)})`
       : wideMinutes(windows.wide)
     : sql`null::int`;
+  // Kept only where the minutes could reach an average limit: the others' whole windows are never read.
+  const wide = kept?.wide ? sql`${ua.wideShifts}` : sql`null::text`;
   // Prepared: planning it took a tenth of its run, and its generic plan is the one made for values.
-  const rows = await queryPreparedIn<{ id: number; window: string | null; boundMinutes: number | null }>(
+  const rows = await queryPreparedIn<{
+    id: number;
+    window: string | null;
+    boundMinutes: number | null;
+    wide: string | null;
+  }>(
     tx,
     sql`
-    select ${users.id} as id, ${window} as window, ${bound} as "boundMinutes"
+    select ${users.id} as id, ${window} as window, ${bound} as "boundMinutes", ${wide} as wide
     from ${userAvailability} join ${users} on ${users.id} = ${userAvailability.userId}
       left join ${n} on ${n.userId} = ${users.id}
     where ${userAvailability.date} = ${date} and ${userAvailability.status} = 'available'
@@ -88,7 +96,7 @@ export async function coverCandidates(
       and not exists (select 1 from ${ca} where ${ca.swapRequestId} = ${requestId} and ${ca.userId} = ${users.id})
     order by ${users.id}`,
   );
-  return rows.map((r) => ({ id: r.id, shifts: r.window, boundMinutes: r.boundMinutes }));
+  return rows.map((r) => ({ id: r.id, shifts: r.window, boundMinutes: r.boundMinutes, wide: r.wide }));
 }
 
 export type OpenNeed = {

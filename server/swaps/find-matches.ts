@@ -1,7 +1,7 @@
 import { todayInLondon } from "../../common/dates";
 import { requesterShiftIssue } from "../../common/swap-rules";
 import type { PotentialMatch } from "../../common/swaps";
-import { shiftWindow, swapWarnings, type Warning } from "../../common/working-time";
+import { type RuleSet, shiftWindow, swapWarnings, type Warning } from "../../common/working-time";
 import type { WorkingTimeShift, WtrLimits } from "../../common/working-time-types";
 import { changedSql, coherentCache } from "../db/change-log";
 import type { Db } from "../db/open";
@@ -102,17 +102,19 @@ type TakenShift = Pick<WorkingTimeShift, "date" | "shiftType" | "startTime" | "e
 
 /**
  * What working `shift` on their Available Off Day does to a colleague's rest (DESIGN §5.18), from
- * their working shifts around it (`before`, at least `shiftWindow` of the day): the warnings it creates.
+ * their working shifts around it (`before`, at least `shiftWindow` of the day): the warnings it
+ * creates, of every rule or (`rules`) of the averaging rules alone.
  */
 export function warningsOfTaking(
   before: readonly WorkingTimeShift[],
   shift: TakenShift,
   limits: WtrLimits | null,
+  rules: RuleSet = "all",
 ): Warning[] {
   if (!limits) return [];
   const focus = { from: shift.date, to: shift.date };
   const taken = { date: shift.date, shiftType: shift.shiftType, startTime: shift.startTime, endTime: shift.endTime };
   // Their Available Off Day is a rest day or no entry; taking the shift puts it on that day.
   const after = [...before.filter((s) => s.date !== shift.date || s.shiftType !== "rest_day"), taken];
-  return swapWarnings({ requester: { before: [], after: [] }, responder: { before, after } }, focus, limits);
+  return swapWarnings({ requester: { before: [], after: [] }, responder: { before, after } }, focus, limits, rules);
 }

@@ -1,5 +1,6 @@
 import { addDays } from "../../common/dates";
 import { type Focus, shiftWindow } from "../../common/working-time";
+import { fortnightDecides } from "../../common/working-time-bounds";
 import type { WorkingTimeShift, WtrLimits } from "../../common/working-time-types";
 import { parseWorkingShifts } from "../db/working-shifts-text";
 import { warningsOfTaking } from "./find-matches";
@@ -14,33 +15,6 @@ import { type WindowKey, workedMinutesIn, workingWindows } from "./warning-queri
 
 type TakenShift = Pick<WorkingTimeShift, "date" | "shiftType" | "startTime" | "endTime">;
 
-const minutesOf = (hm: string) => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
-
-/** At least the minutes a working shift covers (as `minutesBoundSql` in server/db/availability-index.ts). */
-export function shiftMinutesBound(s: Pick<WorkingTimeShift, "startTime" | "endTime">): number {
-  if (!s.startTime || !s.endTime) return 720;
-  return ((minutesOf(s.endTime) - minutesOf(s.startTime) + 1439) % 1440) + 1;
-}
-
-// A night across a clock change is an hour longer than its wall-clock times say.
-const CLOCK_CHANGE_MINUTES = 60;
-
-/** Below this many minutes in a reference period, neither average rule can be breached. */
-const averageFloor = (limits: WtrLimits) =>
-  Math.min(
-    limits.averageWeekHours * 60 * limits.referenceWeeks,
-    limits.nightHoursPer24 * 60 * limits.referenceWeeks * 6,
-  );
-
-/**
- * Whether the fortnight around the date decides the warnings of taking `shift` for someone who
- * works at most `boundMinutes` in the whole window: even with the shift taken, no reference period
- * can reach an average limit.
- */
-export function fortnightDecides(boundMinutes: number, shift: TakenShift, limits: WtrLimits): boolean {
-  return boundMinutes + shiftMinutesBound(shift) + CLOCK_CHANGE_MINUTES <= averageFloor(limits);
-}
-
 /**
  * The windows the check of `date` reads: the fortnight the daily and weekly rest rules need
  * (`shiftWindow` without a reference period) and the whole window the averages need.
@@ -50,14 +24,16 @@ export function restWindows(date: string, limits: WtrLimits): { near: Focus; wid
   return { near: shiftWindow(focus, { ...limits, referenceWeeks: 0 }), wide: shiftWindow(focus, limits) };
 }
 
-type Candidate = { id: number; shifts: string | null; boundMinutes: number | null };
+type Candidate = { id: number; shifts: string | null; boundMinutes: number | null; wide: string | null };
 
 /**
  * The candidates who get no new working-time warning from taking `shift`, exactly as
- * `warningsOfTaking` over their whole window says. Where the minutes bound keeps every reference
- * period under its limit even with the shift taken, no average can be breached, so the fortnight
- * (`shifts`, as `workingShiftsText` writes it without ids) decides; the others' whole windows are
- * read in one more statement. Colleagues on one rota line share a fortnight: its text is checked once.
+ * `warningsOfTaking` over their whole window says. The rest rules read only the fortnight around
+ * the date (`shifts`, as `workingShiftsText` writes it without ids): colleagues on one rota line
+ * share a fortnight, and its text is checked once. Where the minutes bound keeps every reference
+ * period under its limit even with the shift taken, no average can be breached and the fortnight
+ * decides alone; for the others the averaging rules are checked over the whole window, kept on
+ * their row (`wide`) or read in one more statement.
  */
 export async function withoutNewWarnings<C extends Candidate>(
   tx: Conn,
@@ -68,25 +44,27 @@ export async function withoutNewWarnings<C extends Candidate>(
   if (!limits) return candidates;
   const near = (c: C) => c.boundMinutes !== null && fortnightDecides(c.boundMinutes, shift, limits);
   const { wide } = restWindows(shift.date, limits);
-  const busy = candidates.filter((c) => !near(c));
-  const whole = await workingWindows(
+  const unread = candidates.filter((c) => !near(c) && c.wide === null);
+  const read = await workingWindows(
     tx,
-    busy.map((c) => ({ userId: c.id, ...wide })),
+    unread.map((c) => ({ userId: c.id, ...wide })),
   );
-  const wholeOf = new Map(busy.map((c, i) => [c.id, whole[i]]));
+  const readOf = new Map(unread.map((c, i) => [c.id, read[i]]));
   const fortnights = new Map<string, boolean>();
-  const freeOver = (window: readonly WorkingTimeShift[]) => warningsOfTaking(window, shift, limits).length === 0;
-  return candidates.filter((c) => {
-    const window = wholeOf.get(c.id);
-    if (window) return freeOver(window);
+  const restFree = (c: C) => {
     const key = c.shifts ?? "";
     let free = fortnights.get(key);
     if (free === undefined) {
-      free = freeOver(parseWorkingShifts(c.shifts));
+      free = warningsOfTaking(parseWorkingShifts(c.shifts), shift, limits).length === 0;
       fortnights.set(key, free);
     }
     return free;
-  });
+  };
+  const averagesFree = (c: C) => {
+    const whole = readOf.get(c.id) ?? parseWorkingShifts(c.wide);
+    return warningsOfTaking(whole, shift, limits, "averages").length === 0;
+  };
+  return candidates.filter((c) => restFree(c) && (near(c) || averagesFree(c)));
 }
 
 /** A shift of a whole day: the most one shift can add, when the shift is not known yet. */

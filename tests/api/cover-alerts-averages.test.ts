@@ -88,6 +88,31 @@ describe("cover alerts and the 17-week averages", () => {
     expect(await alertedTo(heavy)).toEqual([third, second]);
   }, 60_000);
 
+  it("are decided to the minute for a colleague near the limit: 48 h a week on average with the shift is not over it", async () => {
+    const day = sundayFrom(100);
+    const [amy, max, mo] = await Promise.all(
+      ["Amy", "Max", "Mo"].map((firstName) => party(t.baseUrl, { firstName, lastName: "Limit" })),
+    );
+    // The 17 weeks around the day hold 119 days; a day shift every other day is 60 of them, and days
+    // between them from eight weeks before add the rest (far from the day, so no rest suffers).
+    // Max: 67 shifts, 804 h; with the Sunday's 12 h, 816 h = 48 h a week, the limit itself.
+    // Mo: one more, 828 h, and the Sunday takes him over.
+    const odd = Array.from({ length: 60 }, (_, i) => addDays(day, 2 * i - 59));
+    const extra = Array.from({ length: 8 }, (_, i) => addDays(day, 2 * i - 58));
+    const post = async (p: Party, date: string) => {
+      const res = await p.client.post("/api/shifts", { date, shiftType: "day", startTime: "07:00", endTime: "19:00" });
+      expect(res.status, res.text).toBe(201);
+    };
+    for (const date of [...odd, ...extra.slice(0, 7)]) await post(max, date);
+    for (const date of [...odd, ...extra]) await post(mo, date);
+    await offDay(max, day);
+    await offDay(mo, day);
+
+    const id = await openRequest(amy, day);
+    expect(await alertedTo(max)).toEqual([id]);
+    expect(await alertedTo(mo)).toEqual([]);
+  }, 60_000);
+
   it("follow a night added or removed beside a day already marked free", async () => {
     const day = sundayFrom(40);
     const [amy, nia, bea, cat] = await Promise.all(

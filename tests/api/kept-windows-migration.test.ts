@@ -1,24 +1,16 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allDayStatusesSql, allKeptColumnsSql } from "../../server/db/availability-index";
-import { connect, type Database, runMigrations } from "../../server/db/open";
+import { type Database, runMigrations } from "../../server/db/open";
 import { parseWorkingShifts } from "../../server/db/working-shifts-text";
-import { createDatabase } from "./helpers/app";
+import { databaseBefore } from "./helpers/migrations";
 
 // Migration 0020 gives every Available Off Day already marked the windows a cover alert reads from
 // its row, exactly as the app keeps them from then on: an upgraded database alerts as a new one.
 
-const journal = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, "../../server/db/migrations/meta/_journal.json"), "utf8"),
-) as { entries: { tag: string; when: number }[] };
-const before0020 = journal.entries.find((e) => e.tag.startsWith("0019_"))?.when as number;
-
 let database: Database;
 beforeAll(async () => {
-  database = await connect(await createDatabase(), 2);
-  await runMigrations(database, { upTo: before0020 });
+  database = await databaseBefore("0020");
 });
 afterAll(async () => {
   await database?.close();

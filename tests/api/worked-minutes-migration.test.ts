@@ -1,21 +1,13 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type Database, runMigrations } from "../../server/db/open";
-import { createDatabase } from "./helpers/app";
+import { type Database, runMigrations } from "../../server/db/open";
+import { databaseBefore } from "./helpers/migrations";
 
 // Migration 0017 fills each indexed day's worked minutes from the shifts already there, as the app
 // keeps them from then on: a database upgraded with rosters in it decides cover alerts as a new one.
 
-const journal = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, "../../server/db/migrations/meta/_journal.json"), "utf8"),
-) as { entries: { tag: string; when: number }[] };
-const before0017 = journal.entries.find((e) => e.tag.startsWith("0016_"))?.when as number;
-
 let database: Database;
 beforeAll(async () => {
-  database = await connect(await createDatabase(), 2);
-  await runMigrations(database, { upTo: before0017 });
+  database = await databaseBefore("0017");
 });
 afterAll(async () => {
   await database?.close();

@@ -2,9 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "../../common/dates";
 import { DEFAULT_WTR_LIMITS } from "../../common/working-time";
+import { anyShiftDecidedUpTo, fortnightDecides, shiftMinutesBound } from "../../common/working-time-bounds";
 import type { WorkingTimeShift } from "../../common/working-time-types";
 import { warningsOfTaking } from "../../server/swaps/find-matches";
-import { fortnightDecides, restWindows, shiftMinutesBound } from "../../server/swaps/rest-bound";
+import { restWindows } from "../../server/swaps/rest-bound";
 
 const limits = DEFAULT_WTR_LIMITS;
 // Two weeks before the clock goes forward, so nights across the change are in every window.
@@ -85,7 +86,7 @@ describe("the fortnight decides a cover alert's warnings when the minutes bound 
       fc.property(roster, timed, fc.array(fc.boolean(), { minLength: 200, maxLength: 200 }), (shifts, s, keep) => {
         const whole = shifts.filter(inWindow(wide));
         const bound = whole.reduce((n, x) => n + shiftMinutesBound(x), 0);
-        if (!fortnightDecides(bound, { date: DATE, shiftType: "day", ...wholeDay }, limits)) return;
+        if (!fortnightDecides(bound, wholeDay, limits)) return;
         decided += 1;
         const shift = { ...s, date: DATE, shiftType: s.shiftType === "night" ? "night" : "day" } as const;
         // The fortnight and any part of the rest of the window, as the windows of other dates add.
@@ -95,5 +96,42 @@ describe("the fortnight decides a cover alert's warnings when the minutes bound 
       { numRuns: 300, seed: 39 },
     );
     expect(decided).toBeGreaterThan(50);
+  });
+});
+
+describe("a colleague the bound cannot decide", () => {
+  it("has the rest rules of the fortnight and the averages of the whole window: together, the verdict of the whole window", () => {
+    let undecided = 0;
+    let breached = 0;
+    fc.assert(
+      fc.property(roster, timed, (shifts, s) => {
+        const shift = { ...s, date: DATE, shiftType: s.shiftType === "night" ? "night" : "day" } as const;
+        const whole = shifts.filter(inWindow(wide));
+        const fortnight = shifts.filter(inWindow(near));
+        const split =
+          warningsOfTaking(fortnight, shift, limits).length === 0 &&
+          warningsOfTaking(whole, shift, limits, "averages").length === 0;
+        expect(split).toBe(warningsOfTaking(whole, shift, limits).length === 0);
+        const bound = whole.reduce((n, x) => n + shiftMinutesBound(x), 0);
+        if (!fortnightDecides(bound, shift, limits)) undecided += 1;
+        if (warningsOfTaking(whole, shift, limits, "averages").length > 0) breached += 1;
+      }),
+      { numRuns: 400, seed: 40 },
+    );
+    // Both sides of the averages were tried.
+    expect(undecided).toBeGreaterThan(50);
+    expect(breached).toBeGreaterThan(20);
+  });
+
+  it("is never below the minutes under which the fortnight decides any shift", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60_000 }), timed, (bound, s) => {
+        if (bound <= anyShiftDecidedUpTo(limits)) expect(fortnightDecides(bound, s, limits)).toBe(true);
+      }),
+      { numRuns: 500, seed: 41 },
+    );
+    expect(fortnightDecides(anyShiftDecidedUpTo(limits) + 1, { startTime: "22:00", endTime: "22:00" }, limits)).toBe(
+      false,
+    );
   });
 });

@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { connect, type Database, runMigrations } from "../../../server/db/open";
+import { createDatabase } from "./app";
+
+const journal = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, "../../../server/db/migrations/meta/_journal.json"), "utf8"),
+) as { entries: { tag: string; when: number }[] };
+
+/** The journal's `when` of the migration numbered `number` ('0020'), for `runMigrations`' `upTo`. */
+export function migrationWhen(number: string): number {
+  const entry = journal.entries.find((e) => e.tag.startsWith(`${number}_`));
+  if (!entry) throw new Error(`no migration ${number}`);
+  return entry.when;
+}
+
+/**
+ * A fresh database migrated up to the migration before the one numbered `number` ('0020'): how a
+ * migration's test finds the data an older app left, before running the rest with `runMigrations`.
+ */
+export async function databaseBefore(number: string): Promise<Database> {
+  const index = journal.entries.findIndex((e) => e.tag.startsWith(`${number}_`));
+  if (index < 1) throw new Error(`no migration ${number} after another`);
+  const database = await connect(await createDatabase(), 2);
+  await runMigrations(database, { upTo: journal.entries[index - 1].when });
+  return database;
+}
