@@ -4,16 +4,20 @@ import { Button } from "@/components/ui/button";
 import { dismissScheduleTip, scheduleTipDismissed } from "@/lib/schedule-tip";
 import { useUser } from "@/lib/user";
 
-/** The schedule's tip box; once closed it stays closed for that user on this device. */
+/**
+ * The schedule's tip box; once closed it stays closed for that user on this device. Read for the
+ * user of each render: the screen can open with the last user saved on the device and learn only
+ * then that someone else is signed in, who has their own choice.
+ */
 export function ScheduleTip() {
   const { user } = useUser();
-  const [dismissed, setDismissed] = useState(() => (user ? scheduleTipDismissed(user.id) : false));
-  if (!user || dismissed) return null;
+  const [closedFor, setClosedFor] = useState<number | null>(null);
+  if (!user || closedFor === user.id || scheduleTipDismissed(user.id)) return null;
   return (
     <ScheduleTipBox
       onDismiss={() => {
         dismissScheduleTip(user.id);
-        setDismissed(true);
+        setClosedFor(user.id);
       }}
     />
   );
