@@ -5,7 +5,7 @@ import { DEFAULT_WTR_LIMITS, shiftWindow } from "../../common/working-time";
 import { anyShiftDecidedUpTo } from "../../common/working-time-bounds";
 import type { Db, Tx } from "./open";
 import { shifts, userAvailability } from "./schema";
-import { workingShiftsText } from "./working-shifts-text";
+import { workingShiftsBetween } from "./working-shifts-text";
 
 // The user_availability index and the per-user day lock. Every change to a user's calendar (shifts,
 // availability, swaps, roster imports) takes the lock and keeps the index in step, so they live
@@ -81,7 +81,6 @@ export function keptWindows(date: string, near: { from: string; to: string }, wi
   return { near: same(near, KEPT_WINDOWS.near), wide: same(wide, KEPT_WINDOWS.wide) };
 }
 
-const w = alias(shifts, "w");
 const b = alias(userAvailability, "b");
 const ua = alias(userAvailability, "ua");
 
@@ -92,10 +91,8 @@ const ua = alias(userAvailability, "ua");
 const KEPT_WHOLE_OVER = anyShiftDecidedUpTo(DEFAULT_WTR_LIMITS);
 
 /** The working shifts of `ua`'s user within days `span` around its day, as compact text ('' for none). */
-const keptShiftsText = (span: { before: number; after: number }) => sql`coalesce((
-      select ${workingShiftsText(w, false)} from ${shifts} ${w}
-      where ${w.userId} = ${ua.userId} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')
-        and ${w.date} between ${ua.date} - ${span.before}::int and ${ua.date} + ${span.after}::int), '')`;
+const keptShiftsText = (span: { before: number; after: number }) =>
+  sql`coalesce(${workingShiftsBetween(ua.userId, sql`${ua.date} - ${span.before}::int`, sql`${ua.date} + ${span.after}::int`, false)}, '')`;
 
 /** The kept columns of the Available Off Day rows `ua` the condition picks, from their shifts and days. */
 const keptColumnsSql = (where: SQL) => sql`

@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
-import type { alias } from "drizzle-orm/pg-core";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { ShiftType } from "../../common/enums";
 import { dayString } from "../../common/london-time";
-import type { shifts } from "./schema";
+import { shifts } from "./schema";
 
 // The compact text in which statements hand working shifts to the working-time rules: built by
 // PostgreSQL (`workingShiftsText`), kept on Available Off Days by the availability index, read back
@@ -30,6 +30,18 @@ export type ShiftsAlias = ReturnType<typeof alias<typeof shifts, string>>;
  */
 export const workingShiftsText = (w: ShiftsAlias, ids = true) =>
   sql`string_agg(${ids ? w.id : sql.raw("0")} || ',' || (${w.date} - date '1970-01-01') || ',' || case ${w.shiftType} when 'day' then 'd' when 'night' then 'n' when 'seeking_coverage' then 's' else ${w.shiftType}::text end || ',' || coalesce(${w.startTime}, '') || ',' || coalesce(${w.endTime}, ''), ';')`;
+
+/**
+ * The working shifts (day, night, seeking coverage) of user `owner` from day `from` to day `to`, as
+ * one compact text (null when none): a scalar subquery for a statement's select list. How every
+ * statement that hands windows to the working-time rules reads them.
+ */
+export function workingShiftsBetween(owner: SQLWrapper, from: SQLWrapper, to: SQLWrapper, ids = true): SQL {
+  const w = alias(shifts, "w");
+  return sql`(select ${workingShiftsText(w, ids)} from ${shifts} ${w}
+    where ${w.userId} = ${owner} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')
+      and ${w.date} between ${from} and ${to})`;
+}
 
 const TYPE_OF_LETTER: Record<string, ShiftType> = { d: "day", n: "night", s: "seeking_coverage" };
 

@@ -13,7 +13,7 @@ import {
   userAvailability,
   users,
 } from "../db/schema";
-import { workingShiftsText } from "../db/working-shifts-text";
+import { workingShiftsBetween } from "../db/working-shifts-text";
 import { type Conn, swapColleagueOf } from "./queries";
 
 /** A column as an insert list names it: bare, without its table. */
@@ -49,14 +49,12 @@ export async function coverCandidates(
   date: string,
   windows: { near: Focus; wide: Focus } | null,
 ): Promise<CoverCandidate[]> {
-  const w = alias(shifts, "w");
   const b = alias(userAvailability, "b");
   const ua = userAvailability;
   // The fortnight's shifts as text, and the 17 weeks' minutes from the working days' index alone
   // (user_availability_worked_idx, migration 0017).
-  const nearText = (near: Focus) => sql`(select ${workingShiftsText(w, false)} from ${shifts} ${w}
-    where ${w.userId} = ${users.id} and ${w.shiftType} in ('day', 'night', 'seeking_coverage')
-      and ${w.date} between ${near.from}::date and ${near.to}::date)`;
+  const nearText = (near: Focus) =>
+    workingShiftsBetween(users.id, sql`${near.from}::date`, sql`${near.to}::date`, false);
   const wideMinutes = (
     wide: Focus,
   ) => sql`(select coalesce(sum(${b.workedMinutes}), 0)::int from ${userAvailability} ${b}

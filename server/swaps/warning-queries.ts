@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { queryPreparedIn } from "../db/prepared";
-import { shifts, userAvailability } from "../db/schema";
-import { parseWorkingShifts, type WindowShift, workingShiftsText } from "../db/working-shifts-text";
+import { userAvailability } from "../db/schema";
+import { parseWorkingShifts, type WindowShift, workingShiftsBetween } from "../db/working-shifts-text";
 import type { Conn } from "./queries";
 
 export type WindowKey = { userId: number; from: string; to: string };
@@ -16,13 +16,10 @@ export type WindowKey = { userId: number; from: string; to: string };
  */
 export async function workingWindows(db: Conn, keys: WindowKey[]): Promise<WindowShift[][]> {
   if (keys.length === 0) return [];
-  const w = alias(shifts, "w");
   const rows = await queryPreparedIn<{ i: number; window: string | null }>(
     db,
     sql`
-    select k.i, (select ${workingShiftsText(w)} from ${shifts} ${w}
-      where ${w.userId} = k.owner and ${w.date} between k.first and k.last
-        and ${w.shiftType} in ('day', 'night', 'seeking_coverage')) as window
+    select k.i, ${workingShiftsBetween(sql`k.owner`, sql`k.first`, sql`k.last`)} as window
     from jsonb_to_recordset(${JSON.stringify(keys.map((k, i) => ({ i, owner: k.userId, first: k.from, last: k.to })))}::jsonb)
       as k(i int, owner int, first date, last date)`,
   );
