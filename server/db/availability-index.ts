@@ -32,7 +32,7 @@ const minutesOfDay = (c: SQL) => sql`(split_part(${c}, ':', 1)::int * 60 + split
  * At least the minutes a shift `w` covers when it is a working one (day, night, seeking coverage),
  * else 0: its own times (ending at or before its start, it runs past midnight; equal times are a
  * whole day), or SPEC §9's 12 display hours when untimed. As `shiftMinutesBound` in
- * server/swaps/rest-bound.ts, and migration 0017.
+ * common/working-time-bounds.ts, and migration 0017.
  */
 export function minutesBoundSql(w: { shiftType: unknown; startTime: unknown; endTime: unknown }): SQL {
   const start = sql`${w.startTime}`;
