@@ -4,7 +4,7 @@ import { addDays } from "../../common/dates";
 import { allDayStatusesSql, allKeptColumnsSql } from "../../server/db/availability-index";
 import { type Database, runMigrations } from "../../server/db/open";
 import { parseWorkingShifts } from "../../server/db/working-shifts-text";
-import { databaseBefore, migrationWhen } from "./helpers/migrations";
+import { databaseBefore, insertShifts, insertUser, migrationWhen } from "./helpers/migrations";
 
 // Migration 0021 gives every Available Off Day whose 17 weeks could reach an average limit the
 // working shifts of those weeks on its row, as the app keeps them from then on: an upgraded database
@@ -27,14 +27,7 @@ const run = (statement: Parameters<PgDialect["sqlToQuery"]>[0]) => {
 describe("migration 0021", () => {
   it("keeps the whole window of a day whose 17 weeks hold more than 47,460 minutes, and of no other", async () => {
     const q = (text: string, params: unknown[] = []) => database.pool.query(text, params);
-    const user = async (name: string) =>
-      (
-        await q(
-          `insert into users (username, email, password, first_name, last_name, clinical_grade)
-           values ($1, $2, 'x', $1, 'Window', 'paramedic') returning id`,
-          [name, `${name}@nhs.net`],
-        )
-      ).rows[0].id as number;
+    const user = (name: string) => insertUser(database, name);
     const shift = (
       id: number,
       date: string,
@@ -42,12 +35,7 @@ describe("migration 0021", () => {
       start: string | null,
       end: string | null,
       interest = false,
-    ) =>
-      q(
-        `insert into shifts (user_id, date, shift_type, start_time, end_time, rest_day_shift_interest)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [id, date, type, start, end, interest],
-      );
+    ) => insertShifts(database, id, [[date, type, start, end, interest]]);
     const off = "2027-01-10";
     // Hal: a 12-hour day on 66 of the 120 days around the day (47,520 minutes), leave on one more
     // and a night just outside; Lil: 65 of those days (46,800 minutes).

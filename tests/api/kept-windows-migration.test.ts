@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allDayStatusesSql, allKeptColumnsSql } from "../../server/db/availability-index";
 import { type Database, runMigrations } from "../../server/db/open";
 import { parseWorkingShifts } from "../../server/db/working-shifts-text";
-import { databaseBefore } from "./helpers/migrations";
+import { databaseBefore, insertShifts, insertUser, type ShiftRow } from "./helpers/migrations";
 
 // Migration 0020 gives every Available Off Day already marked the windows a cover alert reads from
 // its row, exactly as the app keeps them from then on: an upgraded database alerts as a new one.
@@ -21,13 +21,9 @@ const dialect = new PgDialect();
 describe("migration 0020", () => {
   it("keeps each Available Off Day's fortnight of working shifts and its 17 weeks' minutes, as the app does", async () => {
     const q = (text: string, params: unknown[] = []) => database.pool.query(text, params);
-    const user = await q(
-      `insert into users (username, email, password, first_name, last_name, clinical_grade)
-       values ('kept', 'kept@nhs.net', 'x', 'Kept', 'Windows', 'paramedic') returning id`,
-    );
-    const id = user.rows[0].id;
+    const id = await insertUser(database, "kept");
     const off = "2027-01-10";
-    const shifts: [string, string, string | null, string | null, boolean][] = [
+    const shifts: ShiftRow[] = [
       // Outside the 17 weeks around the day (60 days before, 59 after): neither window.
       ["2026-11-10", "day", "07:00", "19:00", false],
       ["2027-03-11", "day", "07:00", "19:00", false],
@@ -46,13 +42,7 @@ describe("migration 0020", () => {
       // Another Available Off Day with nothing in its fortnight.
       ["2027-06-01", "rest_day", null, null, true],
     ];
-    for (const [date, type, start, end, interest] of shifts) {
-      await q(
-        `insert into shifts (user_id, date, shift_type, start_time, end_time, rest_day_shift_interest)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [id, date, type, start, end, interest],
-      );
-    }
+    await insertShifts(database, id, shifts);
     const statuses = dialect.sqlToQuery(allDayStatusesSql);
     await q(statuses.sql, statuses.params);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, runMigrations } from "../../server/db/open";
-import { databaseBefore } from "./helpers/migrations";
+import { databaseBefore, insertShifts, insertUser, type ShiftRow } from "./helpers/migrations";
 
 // Migration 0017 fills each indexed day's worked minutes from the shifts already there, as the app
 // keeps them from then on: a database upgraded with rosters in it decides cover alerts as a new one.
@@ -16,12 +16,8 @@ afterAll(async () => {
 describe("migration 0017", () => {
   it("gives every day the minutes of its working shifts, and leaves rest, leave and off days at 0", async () => {
     const q = (text: string, params: unknown[] = []) => database.pool.query(text, params);
-    const user = await q(
-      `insert into users (username, email, password, first_name, last_name, clinical_grade)
-       values ('mig', 'mig@nhs.net', 'x', 'Mig', 'Test', 'paramedic') returning id`,
-    );
-    const id = user.rows[0].id;
-    const days: [string, string, string | null, string | null, boolean][] = [
+    const id = await insertUser(database, "mig");
+    const days: ShiftRow[] = [
       ["2027-01-04", "day", "07:00", "19:00", false],
       ["2027-01-05", "night", "19:00", "07:00", false],
       ["2027-01-06", "day", null, null, false],
@@ -31,13 +27,7 @@ describe("migration 0017", () => {
       ["2027-01-09", "annual_leave", null, null, false],
       ["2027-01-10", "day", "22:00", "22:00", false],
     ];
-    for (const [date, type, start, end, interest] of days) {
-      await q(
-        `insert into shifts (user_id, date, shift_type, start_time, end_time, rest_day_shift_interest)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [id, date, type, start, end, interest],
-      );
-    }
+    await insertShifts(database, id, days);
     await q(
       `insert into user_availability (user_id, date, status)
        select user_id, date, case when bool_or(shift_type <> 'rest_day') then 'unavailable'

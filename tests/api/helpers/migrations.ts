@@ -25,3 +25,27 @@ export async function databaseBefore(number: string): Promise<Database> {
   await runMigrations(database, { upTo: journal.entries[index - 1].when });
   return database;
 }
+
+/** A paramedic written straight into `users`, as an older app left one; their id. */
+export async function insertUser(database: Database, name: string): Promise<number> {
+  const res = await database.pool.query(
+    `insert into users (username, email, password, first_name, last_name, clinical_grade)
+     values ($1, $2, 'x', $1, 'Migrated', 'paramedic') returning id`,
+    [name, `${name}@nhs.net`],
+  );
+  return res.rows[0].id;
+}
+
+/** [date, type, start, end, rest-day interest] */
+export type ShiftRow = [string, string, string | null, string | null, boolean];
+
+/** Shifts written straight into `shifts` (no availability index: a migration's test builds that). */
+export async function insertShifts(database: Database, userId: number, rows: ShiftRow[]): Promise<void> {
+  for (const [date, type, start, end, interest] of rows) {
+    await database.pool.query(
+      `insert into shifts (user_id, date, shift_type, start_time, end_time, rest_day_shift_interest)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [userId, date, type, start, end, interest],
+    );
+  }
+}
