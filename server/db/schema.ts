@@ -393,7 +393,14 @@ export const notificationOutbox = pgTable(
     emailState: varchar("email_state", { length: 10 }).notNull(),
   },
   (t) => [
-    index("notification_outbox_push_due_idx").on(t.pushNextAt).where(sql`${t.pushState} = 'pending'`),
+    // One index a lane (server/notifications/push-worker.ts): each claims its own due rows without
+    // reading past the other's backlog.
+    index("notification_outbox_push_due_idx")
+      .on(t.pushNextAt)
+      .where(sql`${t.pushState} = 'pending' and ${t.kind} <> 'cover_alert'`),
+    index("notification_outbox_cover_push_due_idx")
+      .on(t.pushNextAt)
+      .where(sql`${t.pushState} = 'pending' and ${t.kind} = 'cover_alert'`),
     index("notification_outbox_email_due_idx").on(t.userId, t.createdAt).where(sql`${t.emailState} = 'pending'`),
     index("notification_outbox_user_request_idx").on(t.userId, t.swapRequestId),
   ],

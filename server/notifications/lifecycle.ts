@@ -6,7 +6,10 @@ import { createPushWorker, type PushWorkerOptions } from "./push-worker";
 import { notificationRoutes } from "./routes";
 import { loadVapidKeys } from "./vapid";
 
-export type NotificationWorkerOptions = Pick<PushWorkerOptions, "pollMs" | "timeoutMs" | "batch" | "dropAfter"> & {
+export type NotificationWorkerOptions = Pick<
+  PushWorkerOptions,
+  "pollMs" | "timeoutMs" | "batch" | "coverPerSecond" | "dropAfter"
+> & {
   /** How often the email digest looks for due mails (tests with a long delay look often). */
   digestCheckMs?: number;
 };

@@ -9,6 +9,7 @@ import {
   type Deliveries,
   type DropAfter,
   finishRows,
+  type PushLane,
   recordDeliveries,
   retryRow,
   type SubscriptionRow,
@@ -107,7 +108,6 @@ function settle(
 /** How the worker claims, sends and records its batches. */
 export type BatchSettings = {
   db: Db;
-  batch: number;
   leaseMs: number;
   messageHoldMs: number;
   maxAttempts: number;
@@ -123,9 +123,13 @@ export type Claimed = { rows: ClaimedRow[]; subs: Map<number, SubscriptionRow[]>
  * Due rows under a lease; those whose recipient is in quiet time are held instead, so a batch may
  * come back with fewer rows than were claimed (`claimed` says how many were).
  */
-export async function claimBatch(s: BatchSettings): Promise<Claimed & { claimed: number }> {
+export async function claimBatch(
+  s: BatchSettings,
+  lane: PushLane,
+  batch: number,
+): Promise<Claimed & { claimed: number }> {
   const now = s.clock.now();
-  const due = await claimDue(s.db, { batch: s.batch, leaseMs: s.leaseMs, messageHoldMs: s.messageHoldMs, now });
+  const due = await claimDue(s.db, { lane, batch, leaseMs: s.leaseMs, messageHoldMs: s.messageHoldMs, now });
   const rows = await holdQuietRows(s.db, due, now);
   if (rows.length === 0) return { rows, subs: new Map(), claimed: due.length };
   return { rows, subs: await subscriptionsOf(s.db, [...new Set(rows.map((r) => r.userId))]), claimed: due.length };

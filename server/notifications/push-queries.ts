@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/open";
 import { notificationOutbox, pushSubscriptions as p } from "../db/schema";
+import { COVER_ALERT_KIND } from "./outbox-queries";
 
 /** A column as a set clause names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
@@ -25,21 +26,33 @@ export type ClaimedRow = {
 export type SubscriptionRow = { id: number; endpoint: string; p256dh: string; auth: string };
 
 /**
- * Leases due rows to this instance. SKIP LOCKED lets several instances claim side by side without
+ * The push worker's two lanes: cover alerts, paced, and every other kind, sent at once. Each claims
+ * through an index of its own (migration 0022).
+ */
+export type PushLane = "prompt" | "cover";
+
+/**
+ * Leases due rows of a lane to this instance. SKIP LOCKED lets several instances claim side by side without
  * waiting; the lease keeps a row from being claimed twice while its pushes are in flight, and
  * lets another instance take it over when this one dies mid-send. A row is due once its due time
  * has passed by the app's clock (`now`: tests move it past a quiet window's end) or by the
  * database's own, which stamps new rows (a clock a little behind it never delays them).
  */
-export async function claimDue(db: Db, opts: { batch: number; leaseMs: number; messageHoldMs: number; now: Date }) {
+export async function claimDue(
+  db: Db,
+  opts: { lane: PushLane; batch: number; leaseMs: number; messageHoldMs: number; now: Date },
+) {
   const due = alias(notificationOutbox, "due");
+  // A literal, as in the lanes' index predicates: a parameter would not prove a partial index usable.
+  const ofLane = sql.raw(`${opts.lane === "cover" ? "=" : "<>"} '${COVER_ALERT_KIND}'`);
   const result = await db.execute<ClaimedRow>(sql`
     update ${notificationOutbox} ${o}
     set ${bare(o.pushLeaseUntil)} = now() + ${opts.leaseMs} * interval '1 millisecond',
         ${bare(o.pushAttempts)} = ${o.pushAttempts} + 1
     where ${o.id} in (
       select ${due.id} from ${notificationOutbox} ${due}
-      where ${due.pushState} = 'pending' and ${due.pushNextAt} <= greatest(now(), ${opts.now})
+      where ${due.pushState} = 'pending' and ${due.kind} ${ofLane}
+        and ${due.pushNextAt} <= greatest(now(), ${opts.now})
         and (${due.pushLeaseUntil} is null or ${due.pushLeaseUntil} < now())
         and (${due.kind} <> 'message' or ${due.createdAt} <= now() - ${opts.messageHoldMs} * interval '1 millisecond')
       order by ${due.pushNextAt}

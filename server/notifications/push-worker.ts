@@ -1,8 +1,8 @@
-import { setTimeout as delay } from "node:timers/promises";
 import type { Clock } from "../clock";
 import type { VapidKeys } from "../config";
 import type { Db } from "../db/open";
-import { type BatchSettings, claimBatch, createVapidSigner, recordBatch, sendBatch } from "./push-batch";
+import { type BatchSettings, createVapidSigner } from "./push-batch";
+import { type InFlight, type LaneContext, pacedPass, promptPass } from "./push-lanes";
 import { createPollLoop } from "./push-poll-loop";
 import type { DropAfter } from "./push-queries";
 import { createPushSender } from "./push-sender";
@@ -18,6 +18,8 @@ export type PushWorkerOptions = {
   /** How often the outbox is looked at when idle. */
   pollMs?: number;
   batch?: number;
+  /** Cover-alert pushes a second from this instance (push-lanes.ts). */
+  coverPerSecond?: number;
   /** Per push request; a push service that hangs costs the worker this long, never a user's request. */
   timeoutMs?: number;
   maxAttempts?: number;
@@ -34,19 +36,21 @@ export type PushWorker = {
   wake: () => void;
 };
 
-/** How long a pass waits for its last batches before letting the next one claim beside them. */
-const SLOW_SEND_WAIT_MS = 200;
+/**
+ * 250 a second: a request alerting 300 colleagues reaches the last of them in about 1.2 s, within
+ * the 2 s its fan-out is allowed (DESIGN §7), where sending them all at once took both cores for
+ * half a second.
+ */
+const COVER_PUSHES_PER_SECOND = 250;
 
-/** Two: the next batch is with the sender while the one before finishes its last pushes. */
-const BATCHES_WITH_SENDER = 2;
-
-/** Sends the outbox's pushes after commit, on every instance, each row by exactly one of them. */
+/**
+ * Sends the outbox's pushes after commit, on every instance, each row by exactly one of them, in two
+ * lanes (push-lanes.ts): cover alerts paced, everything else at once.
+ */
 export function createPushWorker(opts: PushWorkerOptions): PushWorker {
-  const batch = opts.batch ?? 100;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const settings: BatchSettings = {
     db: opts.db,
-    batch,
     leaseMs: timeoutMs * 2 + 5_000,
     messageHoldMs: opts.messageHoldMs,
     maxAttempts: opts.maxAttempts ?? 8,
@@ -57,57 +61,42 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
   const policy = { allowLoopback: opts.allowLoopback ?? false };
   // A new sender each start: one that was stopped answers every push with null.
   let sender = createPushSender(policy);
-  const loop = createPollLoop(opts.pollMs ?? 200, opts.log, drain);
-
-  /** Batches handed to the sender and not yet recorded, whichever pass claimed them. */
-  const withSender = new Set<Promise<void>>();
-
-  /**
-   * Claims and hands over batches while the sender has room, and ends once nothing more is due and
-   * its last batches are sent, or after a short wait for them: a push service that hangs then holds
-   * up only its own pushes, and rows that commit meanwhile are claimed by the next pass (their
-   * commit wakes it) and sent beside them. Each batch is claimed while the one before is being
-   * sent: under load every database round trip waits its turn, and the sender would otherwise sit
-   * idle through them.
-   */
-  async function drain(): Promise<void> {
-    for (;;) {
-      while (withSender.size >= BATCHES_WITH_SENDER) await Promise.race(withSender);
-      if (loop.isStopped()) return;
-      const claimed = await claimBatch(settings);
-      if (claimed.claimed === 0) return;
-      // A batch that was all held: claim on (the next rows may be for others).
-      if (claimed.rows.length === 0) continue;
-      const handed: Promise<void> = sendBatch(settings, claimed, (jobs) => sender.sendAll(jobs, timeoutMs))
-        .then((sent) => recordBatch(settings, sent))
-        // The lease runs out and the rows are tried again, here or on another instance.
-        .catch((err) => opts.log.warn({ err }, "push worker could not record a batch; it will be sent again"))
-        .finally(() => withSender.delete(handed));
-      withSender.add(handed);
-      if (claimed.claimed < batch) {
-        // Rows that commit while these are sent are claimed together by the next pass, unless
-        // a slow push service would keep them waiting longer than this.
-        await Promise.race([Promise.allSettled([...withSender]), delay(SLOW_SEND_WAIT_MS, undefined, { ref: false })]);
-        return;
-      }
-    }
-  }
+  let stopped = true;
+  const ctx: LaneContext = {
+    settings,
+    sendAll: (jobs) => sender.sendAll(jobs, timeoutMs),
+    isStopped: () => stopped,
+    log: opts.log,
+  };
+  const pollMs = opts.pollMs ?? 200;
+  const lane = (pass: (withSender: InFlight) => () => Promise<void>) => {
+    const withSender: InFlight = new Set();
+    return { loop: createPollLoop(pollMs, opts.log, pass(withSender)), withSender };
+  };
+  const lanes = [
+    lane((w) => promptPass(ctx, opts.batch ?? 100, w)),
+    lane((w) => pacedPass(ctx, opts.coverPerSecond ?? COVER_PUSHES_PER_SECOND, w)),
+  ];
 
   return {
     start() {
-      if (!loop.isStopped()) return;
+      if (!stopped) return;
+      stopped = false;
       sender = createPushSender(policy);
       // The thread boots now rather than on the first push, which then goes out at once.
       sender.prepare();
-      loop.start();
+      for (const lane of lanes) lane.loop.start();
     },
-    wake: loop.wake,
+    wake() {
+      for (const lane of lanes) lane.loop.wake();
+    },
     async stop() {
-      const halted = loop.halt();
+      stopped = true;
+      const halted = Promise.all(lanes.map((lane) => lane.loop.halt()));
       // Sends in flight end (and are tried again later), so their batches are recorded and finish.
       const stopping = sender.stop();
       await halted;
-      await Promise.allSettled([...withSender]);
+      await Promise.allSettled(lanes.flatMap((lane) => [...lane.withSender]));
       await stopping;
     },
   };

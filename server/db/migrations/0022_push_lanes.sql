@@ -1,0 +1,3 @@
+DROP INDEX "notification_outbox_push_due_idx";--> statement-breakpoint
+CREATE INDEX "notification_outbox_cover_push_due_idx" ON "notification_outbox" USING btree ("push_next_at") WHERE "notification_outbox"."push_state" = 'pending' and "notification_outbox"."kind" = 'cover_alert';--> statement-breakpoint
+CREATE INDEX "notification_outbox_push_due_idx" ON "notification_outbox" USING btree ("push_next_at") WHERE "notification_outbox"."push_state" = 'pending' and "notification_outbox"."kind" <> 'cover_alert';
