@@ -42,22 +42,21 @@ function coverBody(shift: NeedShift, hub: string | null, requester: { firstName:
   return `${coverShiftWords(shift)} ${shortDate(shift.date)}${where}, for ${fullName(requester)}`;
 }
 
+/** A cover alert's push about one request, the same for everyone it goes to. */
 function pushAbout(
-  userId: number,
   swapRequestId: number,
   need: NeedShift,
   hub: string | null,
   who: OpenNeed | UserRow,
-) {
+): Omit<CoverPush, "userId"> {
   return {
-    userId,
     swapRequestId,
     title: COVER_TITLE,
     body: coverBody(need, hub, who),
     url: `/dashboard?cover=${swapRequestId}`,
     tag: `cover-${swapRequestId}`,
     context: { actorName: fullName(who), date: need.date, shiftType: need.shiftType },
-  } satisfies CoverPush;
+  };
 }
 
 /**
@@ -98,9 +97,11 @@ export async function alertColleagues(
     tx,
     free.map((c) => ({ swapRequestId, userId: c.id })),
   );
+  // One text for everyone told: formatting its date per colleague cost more than the rest of their row.
+  const about = pushAbout(swapRequestId, shift, requester.hub, requester);
   await recordCoverPushes(
     tx,
-    told.map((t) => pushAbout(t.userId, swapRequestId, shift, requester.hub, requester)),
+    told.map((t) => ({ ...about, userId: t.userId })),
     perDay,
   );
   // An open dashboard shows the new alert at once.
@@ -153,10 +154,11 @@ export async function alertOffDays(
   for (const n of free.filter((x) => told.has(x.swapRequestId))) byDay.set(n.date, [...(byDay.get(n.date) ?? []), n]);
   const pushes = [...byDay.values()].map((list): CoverPush => {
     const [first] = list;
-    if (list.length === 1) return pushAbout(userId, first.swapRequestId, first, first.hub, first);
+    if (list.length === 1) return { ...pushAbout(first.swapRequestId, first, first.hub, first), userId };
     const hubs = [...new Set(list.map((n) => n.hub ?? ""))];
     return {
-      ...pushAbout(userId, first.swapRequestId, first, first.hub, first),
+      ...pushAbout(first.swapRequestId, first, first.hub, first),
+      userId,
       // About several requests: their day's list rather than one of them.
       swapRequestId: null,
       body: needsCoverLine(list.length, hubs.includes("") ? [] : hubs, shortDate(first.date)),
