@@ -3,6 +3,7 @@ import { type Focus, shiftWindow } from "../../common/working-time";
 import { fortnightDecides } from "../../common/working-time-bounds";
 import type { WorkingTimeShift, WtrLimits } from "../../common/working-time-types";
 import { parseWorkingShifts } from "../db/working-shifts-text";
+import { filterInSlices } from "../event-loop-slices";
 import { warningsOfTaking } from "./find-matches";
 import type { Conn } from "./queries";
 import { type WindowKey, workedMinutesIn, workingWindows } from "./warning-queries";
@@ -64,7 +65,7 @@ export async function withoutNewWarnings<C extends Candidate>(
     const whole = readOf.get(c.id) ?? parseWorkingShifts(c.wide);
     return warningsOfTaking(whole, shift, limits, "averages").length === 0;
   };
-  return candidates.filter((c) => restFree(c) && (near(c) || averagesFree(c)));
+  return filterInSlices(candidates, (c) => restFree(c) && (near(c) || averagesFree(c)));
 }
 
 /** A shift of a whole day: the most one shift can add, when the shift is not known yet. */
