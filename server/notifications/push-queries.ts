@@ -32,9 +32,9 @@ export type SubscriptionRow = { id: number; endpoint: string; p256dh: string; au
 export type PushLane = "prompt" | "cover";
 
 /**
- * Leases due rows of a lane to this instance. SKIP LOCKED lets several instances claim side by side without
- * waiting; the lease keeps a row from being claimed twice while its pushes are in flight, and
- * lets another instance take it over when this one dies mid-send. A row is due once its due time
+ * Leases due rows of a lane to this instance. SKIP LOCKED lets several instances claim side by
+ * side without waiting; the lease keeps a row from being claimed twice while its pushes are in
+ * flight, and lets another instance take it over when this one dies mid-send. A row is due once its due time
  * has passed by the app's clock (`now`: tests move it past a quiet window's end) or by the
  * database's own, which stamps new rows (a clock a little behind it never delays them).
  */
