@@ -59,46 +59,56 @@ export async function startTestApp(
   const databaseUrl = opts.databaseUrl ?? (await createDatabase());
   const database = await connect(databaseUrl, 10);
   await runMigrations(database);
-  // The app accepts only its own host (APP_URL), so the port is chosen before it is built.
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-app-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
-    ALLOWED_EMAIL_DOMAINS: "nhs.net,nhs.uk",
-    LOG_LEVEL: "silent",
-    ...opts.env,
-  });
-  const mails: Mail[] = [];
-  // The real mailer writes each mail to DATA_DIR/outbox as an .eml; `mails` keeps them for reading.
-  const outbox = createMailer({ from: config.mailFrom, outboxDir: path.join(dataDir, "outbox"), log: () => undefined });
-  const app = await buildApp(
-    {
-      config,
-      db: database.db,
-      databaseUrl,
-      mailer: opts.mailer ?? {
-        send: async (m) => {
-          await outbox.send(m);
-          mails.push(m);
+  // The app accepts only its own host (APP_URL), so the port is chosen before it is built. Another
+  // process can take that port before the app listens on it (any outgoing connection may be given
+  // it): the app is then built again on another.
+  const { app, port, dataDir, mails } = await listening(async (port) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "crewswap-app-"));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+      ALLOWED_EMAIL_DOMAINS: "nhs.net,nhs.uk",
+      LOG_LEVEL: "silent",
+      ...opts.env,
+    });
+    const mails: Mail[] = [];
+    // The real mailer writes each mail to DATA_DIR/outbox as an .eml; `mails` keeps them for reading.
+    const outbox = createMailer({
+      from: config.mailFrom,
+      outboxDir: path.join(dataDir, "outbox"),
+      log: () => undefined,
+    });
+    const app = await buildApp(
+      {
+        config,
+        db: database.db,
+        databaseUrl,
+        mailer: opts.mailer ?? {
+          send: async (m) => {
+            await outbox.send(m);
+            mails.push(m);
+          },
+        },
+        notificationWorker: opts.notificationWorker,
+        lookup: opts.lookup ?? testLookup,
+        clock: opts.clock,
+        shiftStartWorker: opts.shiftStartWorker,
+        limits: {
+          authPerIp: 100_000,
+          registrationsPerIp: 100_000,
+          imports: { max: 100_000, windowMs: 60_000 },
+          ...opts.limits,
         },
       },
-      notificationWorker: opts.notificationWorker,
-      lookup: opts.lookup ?? testLookup,
-      clock: opts.clock,
-      shiftStartWorker: opts.shiftStartWorker,
-      limits: {
-        authPerIp: 100_000,
-        registrationsPerIp: 100_000,
-        imports: { max: 100_000, windowMs: 60_000 },
-        ...opts.limits,
-      },
-    },
-    { logger: false },
-  );
-  await app.listen({ port, host: "127.0.0.1" });
+      { logger: false },
+    );
+    return { app, port, dataDir, mails };
+  }).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
   const close = async () => {
     await app.close();
     await database.close();
@@ -125,6 +135,22 @@ export async function startTestApp(
  */
 export const testLookup: AddressLookup = (hostname) =>
   /\.(test|invalid)$/i.test(hostname) ? Promise.resolve(["192.0.43.10"]) : systemLookup(hostname);
+
+/** Builds on a free port and listens there, building again on another when it was taken meanwhile. */
+async function listening<T extends { app: Awaited<ReturnType<typeof buildApp>>; port: number }>(
+  build: (port: number) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const built = await build(await freePort());
+    try {
+      await built.app.listen({ port: built.port, host: "127.0.0.1" });
+      return built;
+    } catch (err) {
+      await built.app.close();
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 5) throw err;
+    }
+  }
+}
 
 /** A port free on 127.0.0.1 right now. */
 export function freePort(): Promise<number> {
