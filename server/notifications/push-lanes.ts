@@ -65,9 +65,9 @@ export function promptPass(ctx: LaneContext, batch: number, withSender: InFlight
 /**
  * A pass of the cover lane: at most `perSecond` cover-alert pushes a second from this instance, in
  * a batch every tenth of a second. A request that alerts hundreds of colleagues is then spread over
- * a second or two (the time its alerts are allowed, DESIGN §7) instead of taking both cores for half
- * a second while clinicians' own requests wait behind it; the prompt lane's pushes (messages,
- * agreements) never queue behind cover alerts in the outbox.
+ * a second or so (its alerts are allowed 2 s, DESIGN §7) rather than sent in one burst, and the
+ * prompt lane's pushes (messages, agreements) never queue behind cover alerts in the outbox
+ * (decision 042).
  */
 export function pacedPass(ctx: LaneContext, perSecond: number, withSender: InFlight) {
   const batch = Math.max(1, Math.round((perSecond * PACE_TICK_MS) / 1000));
