@@ -52,3 +52,19 @@ export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
     return prepared;
   };
 }
+
+/**
+ * A statement whose values are all placeholders (`sql.placeholder`), turned into text once and run
+ * as a named prepared statement on the database handle's pool. For statements the push worker runs
+ * several times a second, building the text from Drizzle's parts on every call took more of the
+ * event loop than reading the answer, and PostgreSQL planned them afresh each time.
+ */
+export function preparedStatement<T extends Record<string, unknown>>(query: SQL) {
+  const built = dialect.sqlToQuery(query);
+  const name = nameOf(built.sql);
+  const forDb = preparedPerDb((db) => db._.session.prepareQuery(built, undefined, name, false));
+  return async (db: Db, values: Record<string, unknown>): Promise<T[]> => {
+    const result = (await forDb(db).execute(values)) as pg.QueryResult<T>;
+    return result.rows;
+  };
+}

@@ -3,6 +3,7 @@ import type { PushPayload } from "../../common/push";
 import type { Clock } from "../clock";
 import type { VapidKeys } from "../config";
 import type { Db } from "../db/open";
+import { addDays, londonDate } from "../../common/dates";
 import {
   type ClaimedRow,
   claimDue,
@@ -10,10 +11,9 @@ import {
   type DropAfter,
   finishRows,
   type PushLane,
-  recordDeliveries,
+  recordFailures,
   retryRow,
   type SubscriptionRow,
-  subscriptionsOf,
 } from "./push-queries";
 import type { SendJob } from "./push-sender-thread";
 import { REFUSED_ADDRESS } from "./push-transport";
@@ -43,11 +43,14 @@ export type VapidSigner = (endpoint: string) => string;
  * push would cost more CPU than the encryption.
  */
 export function createVapidSigner(subject: string, vapid: VapidKeys): VapidSigner {
+  // Keyed by the endpoint up to its path: parsing every endpoint as a URL cost more than the rest.
   const jwtCache = new Map<string, { authorization: string; until: number }>();
   return (endpoint) => {
-    const audience = new URL(endpoint).origin;
-    const hit = jwtCache.get(audience);
+    const pathAt = endpoint.indexOf("/", endpoint.indexOf("//") + 2);
+    const key = pathAt < 0 ? endpoint : endpoint.slice(0, pathAt);
+    const hit = jwtCache.get(key);
     if (hit && hit.until > Date.now()) return hit.authorization;
+    const audience = new URL(endpoint).origin;
     const expiration = Math.floor(Date.now() / 1000) + 12 * 3600;
     const headers = webpush.getVapidHeaders(
       audience,
@@ -58,7 +61,7 @@ export function createVapidSigner(subject: string, vapid: VapidKeys): VapidSigne
       expiration,
     );
     const authorization = String(headers.Authorization);
-    jwtCache.set(audience, { authorization, until: Date.now() + 6 * 3600 * 1000 });
+    jwtCache.set(key, { authorization, until: Date.now() + 6 * 3600 * 1000 });
     return authorization;
   };
 }
@@ -116,8 +119,8 @@ export type BatchSettings = {
   clock: Clock;
 };
 
-/** Due rows under a lease, with their owners' devices. */
-export type Claimed = { rows: ClaimedRow[]; subs: Map<number, SubscriptionRow[]> };
+/** Due rows under a lease, each with its recipient's devices. */
+export type Claimed = { rows: ClaimedRow[] };
 
 /**
  * Due rows under a lease; those whose recipient is in quiet time are held instead, so a batch may
@@ -129,10 +132,18 @@ export async function claimBatch(
   batch: number,
 ): Promise<Claimed & { claimed: number }> {
   const now = s.clock.now();
-  const due = await claimDue(s.db, { lane, batch, leaseMs: s.leaseMs, messageHoldMs: s.messageHoldMs, now });
-  const rows = await holdQuietRows(s.db, due, now);
-  if (rows.length === 0) return { rows, subs: new Map(), claimed: due.length };
-  return { rows, subs: await subscriptionsOf(s.db, [...new Set(rows.map((r) => r.userId))]), claimed: due.length };
+  const today = londonDate(now);
+  const due = await claimDue(s.db, {
+    lane,
+    batch,
+    leaseMs: s.leaseMs,
+    messageHoldMs: s.messageHoldMs,
+    now,
+    // A night that ends today began yesterday (or today, before 05:00); a chained window may reach tomorrow.
+    quietFrom: addDays(today, -1),
+    quietTo: addDays(today, 1),
+  });
+  return { rows: await holdQuietRows(s.db, due, now), claimed: due.length };
 }
 
 type Sent = { deliveries: Deliveries; results: Result[] };
@@ -144,7 +155,7 @@ export async function sendBatch(
   sendAll: (jobs: SendJob[]) => Promise<(number | null)[]>,
 ): Promise<Sent> {
   const deliveries: Deliveries = { ok: [], failed: [], gone: [] };
-  const plans = claimed.rows.map((row) => ({ row, devices: devicesFor(row, claimed.subs.get(row.userId) ?? []) }));
+  const plans = claimed.rows.map((row) => ({ row, devices: devicesFor(row, row.subs) }));
   const jobs = plans.flatMap(({ row, devices }) => (devices ?? []).map((sub) => jobFor(sub, row, s.sign)));
   const statuses = jobs.length > 0 ? await sendAll(jobs) : [];
   let at = 0;
@@ -161,9 +172,9 @@ export async function sendBatch(
 }
 
 export async function recordBatch(s: BatchSettings, { deliveries, results }: Sent): Promise<void> {
-  await recordDeliveries(s.db, deliveries, s.dropAfter);
+  await recordFailures(s.db, deliveries, s.dropAfter);
   const finished = results.filter((r): r is Result & { state: "done" | "skipped" | "failed" } => r.state !== "retry");
-  await finishRows(s.db, finished);
+  await finishRows(s.db, finished, deliveries.ok);
   for (const r of results.filter((x) => x.state === "retry")) {
     await retryRow(s.db, r.id, backoffMs(r.attempts), r.dueTo);
   }

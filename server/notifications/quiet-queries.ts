@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { WorkingTimeShift } from "../../common/working-time-types";
 import type { Db } from "../db/open";
@@ -8,8 +8,8 @@ import { notificationSettings as n, notificationOutbox, shifts as s } from "../d
 const bare = (c: { name: string }) => sql.identifier(c.name);
 const o = alias(notificationOutbox, "o");
 
+/** A recipient's quiet choices as the push worker's claim reads them beside each row. */
 export type QuietRow = {
-  userId: number;
   quietStart: string | null;
   quietEnd: string | null;
   quietAfterNightUntil: string | null;
@@ -18,25 +18,25 @@ export type QuietRow = {
 };
 
 /**
- * The quiet choices of those of `userIds` who have any, with their own nights on the days
- * `from`..`to` where 'quiet after a night shift' needs them: one statement for a batch of pushes.
+ * The quiet choices of the user `userId` names, if they have any, as a lateral join of the push
+ * worker's claim, with their own nights on the days between the placeholders `quietFrom` and
+ * `quietTo` where 'quiet after a night shift' needs them: no statement of its own a batch.
  */
-export async function quietChoicesOf(db: Db, userIds: number[], from: string, to: string): Promise<QuietRow[]> {
-  const result = await db.execute<QuietRow>(sql`
-    select ${n.userId} as "userId", ${n.quietStart} as "quietStart", ${n.quietEnd} as "quietEnd",
-      ${n.quietAfterNightUntil} as "quietAfterNightUntil",
-      case when ${n.quietAfterNightUntil} is not null then (
-        select coalesce(json_agg(json_build_object('date', ${s.date}, 'shiftType', ${s.shiftType},
-                 'startTime', ${s.startTime}, 'endTime', ${s.endTime})), '[]'::json)
-        from ${s}
-        where ${s.userId} = ${n.userId} and ${s.date} between ${from} and ${to}
-          and ${s.shiftType} in ('night', 'seeking_coverage')
-      ) end as nights
-    from ${n}
-    where ${n.userId} = any(${`{${userIds.join(",")}}`}::int[])
-      and (${n.quietStart} is not null or ${n.quietAfterNightUntil} is not null)
-  `);
-  return result.rows;
+export function quietChoicesJoin(userId: SQL) {
+  return sql`left join lateral (
+      select ${n.quietStart} as "quietStart", ${n.quietEnd} as "quietEnd",
+        ${n.quietAfterNightUntil} as "quietAfterNightUntil",
+        case when ${n.quietAfterNightUntil} is not null then (
+          select coalesce(json_agg(json_build_object('date', ${s.date}, 'shiftType', ${s.shiftType},
+                   'startTime', ${s.startTime}, 'endTime', ${s.endTime})), '[]'::json)
+          from ${s}
+          where ${s.userId} = ${n.userId}
+            and ${s.date} between ${sql.placeholder("quietFrom")}::date and ${sql.placeholder("quietTo")}::date
+            and ${s.shiftType} in ('night', 'seeking_coverage')
+        ) end as nights
+      from ${n}
+      where ${n.userId} = ${userId} and (${n.quietStart} is not null or ${n.quietAfterNightUntil} is not null)
+    ) quiet on true`;
 }
 
 /**
