@@ -1,9 +1,9 @@
 import webpush from "web-push";
+import { addDays, londonDate } from "../../common/dates";
 import type { PushPayload } from "../../common/push";
 import type { Clock } from "../clock";
 import type { VapidKeys } from "../config";
 import type { Db } from "../db/open";
-import { addDays, londonDate } from "../../common/dates";
 import {
   type ClaimedRow,
   claimDue,
