@@ -2,14 +2,7 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ShiftType } from "../../common/enums";
 import type { Db, Tx } from "../db/open";
-import {
-  notificationOutbox,
-  notificationSettings,
-  shifts,
-  swapRequestParties,
-  swapRequests,
-  users,
-} from "../db/schema";
+import { notificationOutbox, shifts, swapRequestParties, swapRequests, users } from "../db/schema";
 
 /** A column as an insert list or set clause names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
@@ -170,31 +163,3 @@ export async function pruneOutbox(db: Db): Promise<number> {
 
 /** Outbox kind of a cover alert (DESIGN §5.22); not one of the request parties' events. */
 export const COVER_ALERT_KIND = "cover_alert";
-
-export type CoverPushCount = { pushes: number; perDay: number };
-
-/**
- * Per user, the cover-alert pushes they have had since midnight in London (a push turned into a
- * digest line by the day's limit does not count) and their own daily limit (`defaultPerDay` where
- * they have not chosen). Read without a lock: two changes committing at the same moment may each
- * give the day's last push, which costs one push more, where a lock taken this late in a change
- * could deadlock with the locks it takes after.
- */
-export async function coverPushesToday(
-  tx: Tx | Db,
-  userIds: number[],
-  defaultPerDay: number,
-): Promise<Map<number, CoverPushCount>> {
-  if (userIds.length === 0) return new Map();
-  const o = notificationOutbox;
-  const n = notificationSettings;
-  const result = await tx.execute<{ userId: number } & CoverPushCount>(sql`
-    select u.id as "userId", coalesce(${n.coverAlertsPerDay}, ${defaultPerDay})::int as "perDay",
-      (select count(*)::int from ${o}
-       where ${o.userId} = u.id and ${o.kind} = ${COVER_ALERT_KIND} and ${o.pushState} <> 'capped'
-         and ${o.createdAt} >= date_trunc('day', now() at time zone 'Europe/London') at time zone 'Europe/London'
-      ) as pushes
-    from unnest(${`{${userIds.join(",")}}`}::int[]) as u(id)
-    left join ${n} on ${n.userId} = u.id`);
-  return new Map(result.rows.map(({ userId, ...count }) => [userId, count]));
-}

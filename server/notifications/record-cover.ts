@@ -1,5 +1,6 @@
 import type { Db, Tx } from "../db/open";
-import { COVER_ALERT_KIND, coverPushesToday, insertOutbox, type OutboxInsert } from "./outbox-queries";
+import { type CoverPushText, coverPushesToday, insertCoverAlertPushes } from "./cover-queries";
+import { COVER_ALERT_KIND, insertOutbox, type OutboxInsert } from "./outbox-queries";
 
 export type CoverPush = Pick<OutboxInsert, "userId" | "swapRequestId" | "title" | "body" | "url" | "tag" | "context">;
 
@@ -25,4 +26,20 @@ export async function recordCoverPushes(tx: Tx | Db, pushes: CoverPush[], defaul
     };
   });
   await insertOutbox(tx, rows);
+}
+
+/**
+ * One need for cover told to the colleagues `userIds` who could take it (DESIGN §5.22): their alerts
+ * and pushes (or digest lines, past their daily limit) in one statement of the change's transaction.
+ * Returns who was newly told. One statement rather than five: for a request that alerts hundreds,
+ * building and sending those was the longest stretch of the event loop beside the reads.
+ */
+export async function recordCoverAlerts(
+  tx: Tx,
+  swapRequestId: number,
+  userIds: number[],
+  push: CoverPushText,
+  defaultPerDay: number,
+): Promise<number[]> {
+  return insertCoverAlertPushes(tx, swapRequestId, userIds, push, defaultPerDay);
 }

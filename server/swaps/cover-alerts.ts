@@ -7,7 +7,7 @@ import type { WtrLimits } from "../../common/working-time-types";
 import type { Db, Tx } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { shortDate } from "../notifications/events";
-import { type CoverPush, recordCoverPushes } from "../notifications/record-cover";
+import { type CoverPush, recordCoverAlerts, recordCoverPushes } from "../notifications/record-cover";
 import {
   type CoverCandidate,
   coverAlertsOf,
@@ -79,8 +79,8 @@ export async function eligibleColleagues(
 /**
  * A need for cover became visible (an open request was made, or opened to everyone): every
  * colleague who could take it, and has not been told about it yet, gets one alert (DESIGN §5.22).
- * In the change's transaction. Two statements for the candidates and the records, then the pure
- * working-time rules per candidate.
+ * In the change's transaction. One statement for the candidates, the pure working-time rules per
+ * candidate, one statement for the alerts and their pushes.
  */
 export async function alertColleagues(
   tx: Tx,
@@ -93,23 +93,17 @@ export async function alertColleagues(
   if (requester.emailVerifiedAt === null) return;
   const { perDay } = options;
   const free = await eligibleColleagues(tx, options.limits, requester, swapRequestId, shift);
-  const told = await insertCoverAlerts(
-    tx,
-    free.map((c) => ({ swapRequestId, userId: c.id })),
-  );
   // One text for everyone told: formatting its date per colleague cost more than the rest of their row.
   const about = pushAbout(swapRequestId, shift, requester.hub, requester);
-  await recordCoverPushes(
+  const told = await recordCoverAlerts(
     tx,
-    told.map((t) => ({ ...about, userId: t.userId })),
+    swapRequestId,
+    free.map((c) => c.id),
+    about,
     perDay,
   );
   // An open dashboard shows the new alert at once.
-  await coverAlertsChanged(
-    tx,
-    swapRequestId,
-    told.map((t) => t.userId),
-  );
+  await coverAlertsChanged(tx, swapRequestId, told);
 }
 
 /**
