@@ -32,7 +32,7 @@ export async function recordCoverPushes(tx: Tx | Db, pushes: CoverPush[], defaul
  * One need for cover told to the colleagues `userIds` who could take it (DESIGN §5.22): their alerts
  * and pushes (or digest lines, past their daily limit) in one statement of the change's transaction.
  * Returns who was newly told. One statement rather than five: for a request that alerts hundreds,
- * building and sending those was the longest stretch of the event loop beside the reads.
+ * the five cost four more round trips and a record a colleague built on the main thread.
  */
 export async function recordCoverAlerts(
   tx: Tx,
