@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../db/open";
-import { type CoverPushText, coverPushesToday, insertCoverAlertPushes } from "./cover-queries";
+import { coverPushesToday, insertCoverAlertPushes } from "./cover-queries";
 import { COVER_ALERT_KIND, insertOutbox, type OutboxInsert } from "./outbox-queries";
 
 export type CoverPush = Pick<OutboxInsert, "userId" | "swapRequestId" | "title" | "body" | "url" | "tag" | "context">;
@@ -34,12 +34,4 @@ export async function recordCoverPushes(tx: Tx | Db, pushes: CoverPush[], defaul
  * Returns who was newly told. One statement rather than five: for a request that alerts hundreds,
  * the five cost four more round trips and a record a colleague built on the main thread.
  */
-export async function recordCoverAlerts(
-  tx: Tx,
-  swapRequestId: number,
-  userIds: number[],
-  push: CoverPushText,
-  defaultPerDay: number,
-): Promise<number[]> {
-  return insertCoverAlertPushes(tx, swapRequestId, userIds, push, defaultPerDay);
-}
+export const recordCoverAlerts = insertCoverAlertPushes;
