@@ -189,6 +189,9 @@ export const swapRequests = pgTable(
     // requester's for a pair, any of the three for a three-way request), kept by the same triggers
     // (migration 0018, decision 040).
     closesAt: timestamp("closes_at", { withTimezone: true }),
+    // The earliest start among the shifts offered in it (null without offers), kept by triggers on
+    // the offers and on the shifts (migration 0023), so started offers are found by an index.
+    offersStartAt: timestamp("offers_start_at", { withTimezone: true }),
     // Reminders (decision 037): when the current responder was asked, whether they
     // have answered (a message, an agreement or a decline), when the swap completed, and the next
     // reminder due with how many of the series went out, so each goes once.
@@ -205,6 +208,9 @@ export const swapRequests = pgTable(
     index("swap_requests_open_idx").on(t.status).where(sql`${t.responderId} is null`),
     index("swap_requests_open_starts_idx").on(t.startsAt).where(sql`${t.status} in ('pending', 'accepted')`),
     index("swap_requests_open_closes_idx").on(t.closesAt).where(sql`${t.status} in ('pending', 'accepted')`),
+    index("swap_requests_open_offers_start_idx")
+      .on(t.offersStartAt)
+      .where(sql`${t.status} in ('pending', 'accepted')`),
     index("swap_requests_remind_idx").on(t.remindAt).where(sql`${t.remindAt} is not null`),
   ],
 );

@@ -21,7 +21,9 @@ export function lockStartedRequests(tx: Tx, now: Date, limit: number) {
 
 /**
  * Offers in open requests whose offered shift had started by `now` (the same start rule, in SQL as
- * `shift_starts_at`, migration 0012), with the shift's owner; the requests are locked as above, and
+ * `shift_starts_at`, migration 0012), with the shift's owner. The requests come through the index on
+ * the first of their offers' starts (`offers_start_at`, kept by triggers, migration 0023), so a pass
+ * reads only the requests that have an offer due. The requests are locked as above, and
  * so are the offers: a pass that read an offer before another committed its removal would otherwise
  * lock the request's new version and take the removed offer with it (PostgreSQL rechecks only the
  * locked rows), and drop and note it a second time.
@@ -41,7 +43,13 @@ export function lockStartedOffers(tx: Tx, now: Date, limit: number) {
     .innerJoin(swapRequestOffers, eq(swapRequestOffers.swapRequestId, swapRequests.id))
     .innerJoin(shifts, eq(shifts.id, swapRequestOffers.shiftId))
     .innerJoin(users, eq(users.id, shifts.userId))
-    .where(and(open, sql`shift_starts_at(${shifts.date}, ${shifts.startTime}, ${shifts.shiftType}) <= ${now}`))
+    .where(
+      and(
+        open,
+        lte(swapRequests.offersStartAt, now),
+        sql`shift_starts_at(${shifts.date}, ${shifts.startTime}, ${shifts.shiftType}) <= ${now}`,
+      ),
+    )
     .orderBy(asc(swapRequests.id), asc(shifts.id))
     .limit(limit)
     .for("update", { of: [swapRequests, swapRequestOffers], skipLocked: true });

@@ -175,6 +175,34 @@ describe("a request still open when its shift starts is closed", () => {
     ]);
   });
 
+  it("an offered shift moved earlier is dropped at its new start", async () => {
+    const offerDay = dayFromToday(nextDay++);
+    const day = dayFromToday(nextDay++);
+    const offerId = await addShift(t.database.db, B.id, offerDay, { shiftType: "seeking_coverage" });
+    await offDay(t.database.db, B.id, day);
+    const shiftId = await addShift(t.database.db, A.id, day, { shiftType: "day" });
+    const res = await A.client.post("/api/swap-requests", {
+      requesterShiftId: shiftId,
+      responderId: B.id,
+      offerShiftIds: [offerId],
+    });
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.id as number;
+    await t.database.db.update(shifts).set({ startTime: "05:00", endTime: "17:00" }).where(eq(shifts.id, offerId));
+
+    clock.set(londonInstant(offerDay, "04:59"));
+    await Promise.all([t.closeStartedNow(), second.closeStartedNow()]);
+    expect((await A.client.get(`/api/swap-requests/${id}`)).body.offers).toHaveLength(1);
+    expect(await notesOf(A, id)).toEqual([]);
+
+    clock.set(londonInstant(offerDay, "05:00"));
+    await Promise.all([t.closeStartedNow(), second.closeStartedNow()]);
+    const after = (await A.client.get(`/api/swap-requests/${id}`)).body;
+    expect(after.status).toBe("pending");
+    expect(after.offers).toEqual([]);
+    expect(await notesOf(A, id)).toHaveLength(1);
+  });
+
   it("two instances close each request exactly once", async () => {
     const days = [nextDay++, nextDay++, nextDay++].map(dayFromToday);
     const ids: number[] = [];

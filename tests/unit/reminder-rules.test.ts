@@ -26,6 +26,7 @@ function request(changes: Partial<SwapRequestRow> = {}): SwapRequestRow {
     acceptedOfferShiftId: null,
     startsAt: at(24 * 20),
     closesAt: at(24 * 20),
+    offersStartAt: null,
     threeWay: false,
     ...addressedSchedule(2, asked),
     ...changes,
