@@ -208,9 +208,7 @@ export const swapRequests = pgTable(
     index("swap_requests_open_idx").on(t.status).where(sql`${t.responderId} is null`),
     index("swap_requests_open_starts_idx").on(t.startsAt).where(sql`${t.status} in ('pending', 'accepted')`),
     index("swap_requests_open_closes_idx").on(t.closesAt).where(sql`${t.status} in ('pending', 'accepted')`),
-    index("swap_requests_open_offers_start_idx")
-      .on(t.offersStartAt)
-      .where(sql`${t.status} in ('pending', 'accepted')`),
+    index("swap_requests_open_offers_start_idx").on(t.offersStartAt).where(sql`${t.status} in ('pending', 'accepted')`),
     index("swap_requests_remind_idx").on(t.remindAt).where(sql`${t.remindAt} is not null`),
   ],
 );
