@@ -1,22 +1,46 @@
 // Starting a CrewSwap (or any helper) process and waiting until it answers: shared by the tests,
 // the benchmarks and anything else that needs a real server process.
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether `port` can be listened on at 127.0.0.1 right now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** The lowest port the system hands out for outgoing connections and `listen(0)`. */
+function ephemeralFloor(): number {
+  try {
+    return Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/**
+ * A port free on 127.0.0.1 now, for a process started next to listen on. Picked below the
+ * ephemeral range: a port from `listen(0)` was free when asked, but any connection opened before
+ * the process binds it (to the database, between test files) could be given it meanwhile, and the
+ * process then failed to start, or a health check reached someone else's server.
+ */
+export async function freePort(): Promise<number> {
+  const top = Math.min(ephemeralFloor(), 32768);
+  const bottom = Math.max(1024, top - 12_000);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = bottom + Math.floor(Math.random() * (top - bottom));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port found between ${bottom} and ${top}`);
 }
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };

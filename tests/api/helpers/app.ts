@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
+import { freePort } from "../../../scripts/lib/processes";
 import { buildApp, type Limits, type ResponseContract } from "../../../server/app";
 import type { Clock } from "../../../server/clock";
 import { loadConfig } from "../../../server/config";
@@ -152,19 +152,7 @@ async function listening<T extends { app: Awaited<ReturnType<typeof buildApp>>; 
   }
 }
 
-/** A port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Waits until the condition holds (work the app does after answering, such as mails). */
 export async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
