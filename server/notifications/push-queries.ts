@@ -22,11 +22,12 @@ export type ClaimedRow = QuietRow & {
   body: string;
   url: string;
   tag: string;
-  readAt: Date | null;
+  // Timestamps come as the driver's text in this raw statement: only whether they are set is read.
+  readAt: string | null;
   pushAttempts: number;
   pushDueTo: number[] | null;
   /** Set when the push waited for the recipient's quiet time to end. */
-  pushHeldUntil: Date | null;
+  pushHeldUntil: string | null;
   /** The recipient's devices as the row was claimed. */
   subs: SubscriptionRow[];
 };

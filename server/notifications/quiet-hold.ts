@@ -11,8 +11,11 @@ import { holdRows, mergeHeld } from "./quiet-queries";
  */
 export async function holdQuietRows(db: Db, rows: ClaimedRow[], now: Date): Promise<ClaimedRow[]> {
   const quiet = new Map<number, Date>();
+  // Each recipient's quiet time once, however many of their rows the batch holds.
+  const seen = new Set<number>();
   for (const c of rows) {
-    if (quiet.has(c.userId) || (!c.quietStart && !c.quietAfterNightUntil)) continue;
+    if (seen.has(c.userId) || (!c.quietStart && !c.quietAfterNightUntil)) continue;
+    seen.add(c.userId);
     const until = quietUntil(
       now,
       {
