@@ -52,21 +52,23 @@ function claimStatement(lane: PushLane) {
   const ofLane = sql.raw(`${lane === "cover" ? "=" : "<>"} '${COVER_ALERT_KIND}'`);
   const now = sql`${sql.placeholder("now")}::timestamptz`;
   return preparedStatement<ClaimedRow>(sql`
-    with claimed as (
+    with picked as materialized (
+      -- Materialized, so it runs once: as a subquery of the update, a plan kept from an empty outbox
+      -- ran it again for every row the update read, each time locking more, and leased them all.
+      select ${due.id} from ${notificationOutbox} ${due}
+      where ${due.pushState} = 'pending' and ${due.kind} ${ofLane}
+        and ${due.pushNextAt} <= greatest(now(), ${now})
+        and (${due.pushLeaseUntil} is null or ${due.pushLeaseUntil} < now())
+        and (${due.kind} <> 'message'
+             or ${due.createdAt} <= now() - ${sql.placeholder("messageHoldMs")}::int * interval '1 millisecond')
+      order by ${due.pushNextAt}
+      limit ${sql.placeholder("batch")}::int
+      for update skip locked
+    ), claimed as (
       update ${notificationOutbox} ${o}
       set ${bare(o.pushLeaseUntil)} = now() + ${sql.placeholder("leaseMs")}::int * interval '1 millisecond',
           ${bare(o.pushAttempts)} = ${o.pushAttempts} + 1
-      where ${o.id} in (
-        select ${due.id} from ${notificationOutbox} ${due}
-        where ${due.pushState} = 'pending' and ${due.kind} ${ofLane}
-          and ${due.pushNextAt} <= greatest(now(), ${now})
-          and (${due.pushLeaseUntil} is null or ${due.pushLeaseUntil} < now())
-          and (${due.kind} <> 'message'
-               or ${due.createdAt} <= now() - ${sql.placeholder("messageHoldMs")}::int * interval '1 millisecond')
-        order by ${due.pushNextAt}
-        limit ${sql.placeholder("batch")}::int
-        for update skip locked
-      )
+      from picked where ${o.id} = picked.id
       returning ${o.id} as id, ${o.userId} as "userId", ${o.kind} as kind, ${o.title} as title, ${o.body} as body,
         ${o.url} as url, ${o.tag} as tag, ${o.readAt} as "readAt", ${o.pushAttempts} as "pushAttempts",
         ${o.pushDueTo} as "pushDueTo", ${o.pushHeldUntil} as "pushHeldUntil"
