@@ -407,6 +407,12 @@ export const notificationOutbox = pgTable(
       .where(sql`${t.pushState} = 'pending' and ${t.kind} = 'cover_alert'`),
     index("notification_outbox_email_due_idx").on(t.userId, t.createdAt).where(sql`${t.emailState} = 'pending'`),
     index("notification_outbox_user_request_idx").on(t.userId, t.swapRequestId),
+    // The day's count of a colleague's cover-alert pushes (server/notifications/cover-queries.ts),
+    // read for every colleague a request alerts: only their cover pushes, by time, answered from the
+    // index alone where the table's pages are all visible.
+    index("notification_outbox_cover_pushes_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.kind} = 'cover_alert' and ${t.pushState} <> 'capped'`),
   ],
 );
 

@@ -7,13 +7,17 @@ import { COVER_ALERT_KIND, OUTBOX_CHANNEL, type OutboxInsert } from "./outbox-qu
 /** A column as an insert list names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
 
+// Written into the statement, not bound: a prepared statement's generic plan can use the partial
+// index (notification_outbox_cover_pushes_idx) only where its condition is there to read.
+const coverKind = sql.raw(`'${COVER_ALERT_KIND}'`);
+
 /**
  * The cover-alert pushes the user `userId` (an expression of the statement) has had since midnight
  * in London; a push turned into a digest line by the day's limit does not count.
  */
 const pushesToday = (userId: SQL) => sql`(
   select count(*)::int from ${o}
-  where ${o.userId} = ${userId} and ${o.kind} = ${COVER_ALERT_KIND} and ${o.pushState} <> 'capped'
+  where ${o.userId} = ${userId} and ${o.kind} = ${coverKind} and ${o.pushState} <> 'capped'
     and ${o.createdAt} >= date_trunc('day', now() at time zone 'Europe/London') at time zone 'Europe/London')`;
 
 export type CoverPushCount = { pushes: number; perDay: number };

@@ -1,0 +1,1 @@
+CREATE INDEX "notification_outbox_cover_pushes_idx" ON "notification_outbox" USING btree ("user_id","created_at") WHERE "notification_outbox"."kind" = 'cover_alert' and "notification_outbox"."push_state" <> 'capped';
