@@ -203,6 +203,30 @@ describe("a request still open when its shift starts is closed", () => {
     expect(await notesOf(A, id)).toHaveLength(1);
   });
 
+  it("an offered shift moved while its request was declined is dropped at its new start once restored", async () => {
+    const offerDay = dayFromToday(nextDay++);
+    const day = dayFromToday(nextDay++);
+    const offerId = await addShift(t.database.db, B.id, offerDay, { shiftType: "seeking_coverage" });
+    await offDay(t.database.db, B.id, day);
+    const shiftId = await addShift(t.database.db, A.id, day, { shiftType: "day" });
+    const res = await A.client.post("/api/swap-requests", {
+      requesterShiftId: shiftId,
+      responderId: B.id,
+      offerShiftIds: [offerId],
+    });
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.id as number;
+    expect((await B.client.post(`/api/swap-requests/${id}/reject`, {})).status).toBe(200);
+    await t.database.db.update(shifts).set({ startTime: "05:00", endTime: "17:00" }).where(eq(shifts.id, offerId));
+    expect((await B.client.post(`/api/swap-requests/${id}/undo-decline`, {})).status).toBe(200);
+
+    clock.set(londonInstant(offerDay, "05:00"));
+    await Promise.all([t.closeStartedNow(), second.closeStartedNow()]);
+    const after = (await A.client.get(`/api/swap-requests/${id}`)).body;
+    expect(after.status).toBe("pending");
+    expect(after.offers).toEqual([]);
+  });
+
   it("two instances close each request exactly once", async () => {
     const days = [nextDay++, nextDay++, nextDay++].map(dayFromToday);
     const ids: number[] = [];

@@ -36,9 +36,10 @@ BEGIN
   UPDATE swap_requests r SET closes_at = request_closes_at(r.id, r.starts_at)
     WHERE r.id IN (SELECT p.swap_request_id FROM swap_request_parties p WHERE p.gives_shift_id = NEW.id)
       AND r.requester_shift_id <> NEW.id AND r.status IN ('pending', 'accepted');
+  -- A declined request too: its responder can restore it.
   UPDATE swap_requests r SET offers_start_at = request_offers_start_at(r.id)
     WHERE r.id IN (SELECT o.swap_request_id FROM swap_request_offers o WHERE o.shift_id = NEW.id)
-      AND r.status IN ('pending', 'accepted');
+      AND r.status IN ('pending', 'accepted', 'declined');
   RETURN NULL;
 END $$;
 --> statement-breakpoint
