@@ -53,6 +53,22 @@ async function request(from: Party, to: Party | null, day: string, shift: Parame
   return res.body.id as number;
 }
 
+/** Amy asks Ben for her day shift, offering his seeking-coverage day shift the day before in return. */
+async function requestWithOffer() {
+  const offerDay = dayFromToday(nextDay++);
+  const day = dayFromToday(nextDay++);
+  const offerId = await addShift(t.database.db, B.id, offerDay, { shiftType: "seeking_coverage" });
+  await offDay(t.database.db, B.id, day);
+  const shiftId = await addShift(t.database.db, A.id, day, { shiftType: "day" });
+  const res = await A.client.post("/api/swap-requests", {
+    requesterShiftId: shiftId,
+    responderId: B.id,
+    offerShiftIds: [offerId],
+  });
+  expect(res.status, res.text).toBe(201);
+  return { id: res.body.id as number, offerId, offerDay };
+}
+
 async function statusOf(p: Party, id: number) {
   const res = await p.client.get(`/api/swap-requests/${id}`);
   expect(res.status, res.text).toBe(200);
@@ -148,18 +164,7 @@ describe("a request still open when its shift starts is closed", () => {
   });
 
   it("an offered shift that has started is dropped; the request stays open", async () => {
-    const offerDay = dayFromToday(nextDay++);
-    const day = dayFromToday(nextDay++);
-    const offerId = await addShift(t.database.db, B.id, offerDay, { shiftType: "seeking_coverage" });
-    await offDay(t.database.db, B.id, day);
-    const shiftId = await addShift(t.database.db, A.id, day, { shiftType: "day" });
-    const res = await A.client.post("/api/swap-requests", {
-      requesterShiftId: shiftId,
-      responderId: B.id,
-      offerShiftIds: [offerId],
-    });
-    expect(res.status, res.text).toBe(201);
-    const id = res.body.id as number;
+    const { id, offerDay } = await requestWithOffer();
     expect((await B.client.post(`/api/swap-requests/${id}/agree`, {})).status).toBe(200);
 
     clock.set(londonInstant(offerDay, "07:00"));
@@ -176,18 +181,7 @@ describe("a request still open when its shift starts is closed", () => {
   });
 
   it("an offered shift moved earlier is dropped at its new start", async () => {
-    const offerDay = dayFromToday(nextDay++);
-    const day = dayFromToday(nextDay++);
-    const offerId = await addShift(t.database.db, B.id, offerDay, { shiftType: "seeking_coverage" });
-    await offDay(t.database.db, B.id, day);
-    const shiftId = await addShift(t.database.db, A.id, day, { shiftType: "day" });
-    const res = await A.client.post("/api/swap-requests", {
-      requesterShiftId: shiftId,
-      responderId: B.id,
-      offerShiftIds: [offerId],
-    });
-    expect(res.status, res.text).toBe(201);
-    const id = res.body.id as number;
+    const { id, offerId, offerDay } = await requestWithOffer();
     await t.database.db.update(shifts).set({ startTime: "05:00", endTime: "17:00" }).where(eq(shifts.id, offerId));
 
     clock.set(londonInstant(offerDay, "04:59"));
@@ -204,18 +198,7 @@ describe("a request still open when its shift starts is closed", () => {
   });
 
   it("an offered shift moved while its request was declined is dropped at its new start once restored", async () => {
-    const offerDay = dayFromToday(nextDay++);
-    const day = dayFromToday(nextDay++);
-    const offerId = await addShift(t.database.db, B.id, offerDay, { shiftType: "seeking_coverage" });
-    await offDay(t.database.db, B.id, day);
-    const shiftId = await addShift(t.database.db, A.id, day, { shiftType: "day" });
-    const res = await A.client.post("/api/swap-requests", {
-      requesterShiftId: shiftId,
-      responderId: B.id,
-      offerShiftIds: [offerId],
-    });
-    expect(res.status, res.text).toBe(201);
-    const id = res.body.id as number;
+    const { id, offerId, offerDay } = await requestWithOffer();
     expect((await B.client.post(`/api/swap-requests/${id}/reject`, {})).status).toBe(200);
     await t.database.db.update(shifts).set({ startTime: "05:00", endTime: "17:00" }).where(eq(shifts.id, offerId));
     expect((await B.client.post(`/api/swap-requests/${id}/undo-decline`, {})).status).toBe(200);
