@@ -348,6 +348,7 @@ export const pushSubscriptions = pgTable(
     p256dh: varchar("p256dh", { length: 200 }).notNull(),
     auth: varchar("auth", { length: 100 }).notNull(),
     createdAt: createdAt(),
+    /** When the device last took a push, to within an hour (a success is recorded at most hourly). */
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     failures: integer("failures").notNull().default(0),
     /** When the current run of failures began; null while the last push got through. */

@@ -107,6 +107,10 @@ const finishStatement = preparedStatement(sql`
   with ok as (
     update ${p} set ${bare(p.lastSuccessAt)} = now(), ${bare(p.failures)} = 0, ${bare(p.failingSince)} = null
     where ${p.id} = any(${sql.placeholder("ok")}::int[])
+      -- A device that keeps taking its pushes is written once an hour, not for each push: a request's
+      -- cover alerts would otherwise rewrite hundreds of rows for a time nobody needs to the second.
+      and (${p.failures} > 0 or ${p.failingSince} is not null or ${p.lastSuccessAt} is null
+        or ${p.lastSuccessAt} < now() - interval '1 hour')
   )
   update ${notificationOutbox} ${o}
   set ${bare(o.pushState)} = f.state, ${bare(o.pushLeaseUntil)} = null,

@@ -294,6 +294,46 @@ describe("a device whose push service keeps failing", () => {
   });
 });
 
+describe("a device that takes its pushes", () => {
+  it("has its last success recorded, rewritten at most once an hour", async () => {
+    const { requester, sub, request } = await requestOn(t, "rae-takes-them");
+    const event = { kind: "request_received" as const, swapRequestId: request.id, actorId: requester.user.id };
+    const lastSuccess = async () => {
+      const rows = await t.database.db
+        .select({ at: pushSubscriptions.lastSuccessAt })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, sub.endpoint));
+      return rows[0]?.at ?? null;
+    };
+    const recordedAfter = async (pushes: number) => {
+      await t.database.db.transaction((tx) => recordNotifications(tx, [event]));
+      await receiver.waitFor(() => receiver.pushesFor(sub.endpoint).length === pushes, 10_000);
+      // The device's success is recorded with its outbox row, just after the push is sent.
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        const pending = await t.database.db.execute(
+          sql`select 1 from notification_outbox where swap_request_id = ${request.id} and push_state = 'pending'`,
+        );
+        if (pending.rows.length === 0) break;
+        await sleep(50);
+      }
+      return lastSuccess();
+    };
+
+    const first = await recordedAfter(1);
+    expect(first).toBeInstanceOf(Date);
+    expect(await recordedAfter(2)).toEqual(first);
+
+    // Over an hour old: the next success is written again.
+    await t.database.db.execute(
+      sql`update push_subscriptions set last_success_at = now() - interval '61 minutes' where endpoint = ${sub.endpoint}`,
+    );
+    const stale = await lastSuccess();
+    const third = await recordedAfter(3);
+    expect(third?.getTime()).toBeGreaterThan(stale?.getTime() ?? Number.POSITIVE_INFINITY);
+  });
+});
+
 /** A thread's nice value: field 19 of its stat line (Linux). */
 const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
 
