@@ -242,12 +242,13 @@ describe("a push service that fails", () => {
   });
 });
 
-describe("a device whose push service keeps failing", () => {
-  const failuresOf = async (app: TestApp, endpoint: string) => {
-    const rows = await app.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
-    return rows[0];
-  };
+/** A device's stored row, or undefined once it is forgotten. */
+const deviceOf = async (app: TestApp, endpoint: string) => {
+  const rows = await app.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+  return rows[0];
+};
 
+describe("a device whose push service keeps failing", () => {
   it("is forgotten once it has failed the set number of times in a row over the set period", async () => {
     const app = await startTestApp({ env, notificationWorker: { ...worker, dropAfter: { failures: 2, periodMs: 0 } } });
     try {
@@ -257,8 +258,8 @@ describe("a device whose push service keeps failing", () => {
       await app.database.db.transaction((tx) => recordNotifications(tx, [event]));
       await receiver.waitFor(() => sub.requests() >= 2, 10_000);
       const deadline = Date.now() + 5000;
-      while ((await failuresOf(app, sub.endpoint)) && Date.now() < deadline) await sleep(100);
-      expect(await failuresOf(app, sub.endpoint)).toBeUndefined();
+      while ((await deviceOf(app, sub.endpoint)) && Date.now() < deadline) await sleep(100);
+      expect(await deviceOf(app, sub.endpoint)).toBeUndefined();
       await sleep(1500);
       expect(sub.requests()).toBe(2);
     } finally {
@@ -278,16 +279,16 @@ describe("a device whose push service keeps failing", () => {
       await app.database.db.transaction((tx) => recordNotifications(tx, [event]));
       await receiver.waitFor(() => sub.requests() >= 3, 15_000);
       const deadline = Date.now() + 5000;
-      while (((await failuresOf(app, sub.endpoint))?.failures ?? 0) < 3 && Date.now() < deadline) await sleep(100);
-      const failing = await failuresOf(app, sub.endpoint);
+      while (((await deviceOf(app, sub.endpoint))?.failures ?? 0) < 3 && Date.now() < deadline) await sleep(100);
+      const failing = await deviceOf(app, sub.endpoint);
       expect(failing?.failures).toBeGreaterThanOrEqual(3);
       expect(failing?.failingSince).toBeInstanceOf(Date);
 
       sub.behave("ok");
       await receiver.waitFor(() => receiver.pushesFor(sub.endpoint).length === 1, 15_000);
       const until = Date.now() + 5000;
-      while ((await failuresOf(app, sub.endpoint))?.failures !== 0 && Date.now() < until) await sleep(100);
-      expect(await failuresOf(app, sub.endpoint)).toMatchObject({ failures: 0, failingSince: null });
+      while ((await deviceOf(app, sub.endpoint))?.failures !== 0 && Date.now() < until) await sleep(100);
+      expect(await deviceOf(app, sub.endpoint)).toMatchObject({ failures: 0, failingSince: null });
     } finally {
       await app.close();
     }
@@ -298,13 +299,7 @@ describe("a device that takes its pushes", () => {
   it("has its last success recorded, rewritten at most once an hour", async () => {
     const { requester, sub, request } = await requestOn(t, "rae-takes-them");
     const event = { kind: "request_received" as const, swapRequestId: request.id, actorId: requester.user.id };
-    const lastSuccess = async () => {
-      const rows = await t.database.db
-        .select({ at: pushSubscriptions.lastSuccessAt })
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.endpoint, sub.endpoint));
-      return rows[0]?.at ?? null;
-    };
+    const lastSuccess = async () => (await deviceOf(t, sub.endpoint))?.lastSuccessAt ?? null;
     const recordedAfter = async (pushes: number) => {
       await t.database.db.transaction((tx) => recordNotifications(tx, [event]));
       await receiver.waitFor(() => receiver.pushesFor(sub.endpoint).length === pushes, 10_000);
