@@ -38,7 +38,9 @@ export async function verifyThreeWay(
   dayRows: ShiftRow[],
 ): Promise<Leg[]> {
   if (parties.length !== 3) throw conflict(`One of the three shifts is no longer in its owner's calendar, ${CANNOT}`);
-  const users = await Promise.all(parties.map(async (p) => (await userById(tx, p.userId)) as UserRow));
+  // One after another: a transaction's client runs one query at a time (pg 9 refuses a second).
+  const users: UserRow[] = [];
+  for (const p of parties) users.push((await userById(tx, p.userId)) as UserRow);
   const today = todayInLondon();
   if (!users.every((u) => sameGrade(u, users[0]))) {
     throw conflict(`Swaps are only between clinicians of the same clinical grade, ${CANNOT}`);
