@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { DEFAULT_WTR_LIMITS } from "../common/working-time";
 import type { WtrLimits } from "../common/working-time-types";
+import type { Clock } from "./clock";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -104,9 +105,10 @@ export type Config = {
  * What cover alerts follow (`CoverAlertOptions` in server/swaps/cover-alerts.ts), passed by the
  * routes of every change that may raise them: opening a request, marking an Available Off Day.
  */
-export const coverAlertOptions = (config: Config) => ({
+export const coverAlertOptions = (config: Config, clock: Clock) => ({
   perDay: config.coverAlertsPerDay,
   limits: config.workingTime,
+  clock,
 });
 
 export type VapidKeys = { publicKey: string; privateKey: string };

@@ -46,33 +46,33 @@ function hubFamilies(today: string, monthEnd: string): Family[] {
       name: "hub_browse",
       ...read,
       request: (u) => ({ path: hubPath(u.hub) }),
-      sql: (db, user, u) => uncachedHub(db).page(user.id, u.hub, {}),
+      sql: (db, user, u) => uncachedHub(db).page(user.id, u.hub, {}, today),
     },
     {
       name: "hub_browse_next_page",
       ...read,
       request: (u) => ({ path: u.hubNextPath }),
-      sql: (db, user, u) => uncachedHub(db).page(user.id, u.hub, { after: afterOf(u.hubNextPath) }),
+      sql: (db, user, u) => uncachedHub(db).page(user.id, u.hub, { after: afterOf(u.hubNextPath) }, today),
     },
     {
       name: "hub_count",
       ...read,
       request: (u) => ({ path: `${hubPath(u.hub)}/count` }),
-      sql: (db, user, u) => uncachedHub(db).count(user.id, u.hub, {}),
+      sql: (db, user, u) => uncachedHub(db).count(user.id, u.hub, {}, today),
     },
     {
       name: "hub_browse_range",
       ...read,
       budgetMs: BUDGETS.hubRangeP99Ms,
       request: (u) => ({ path: `${hubPath(u.hub)}?fromDate=${today}&toDate=${monthEnd}` }),
-      sql: (db, user, u) => uncachedHub(db).page(user.id, u.hub, { fromDate: today, toDate: monthEnd }),
+      sql: (db, user, u) => uncachedHub(db).page(user.id, u.hub, { fromDate: today, toDate: monthEnd }, today),
     },
     {
       name: "hub_count_range",
       ...read,
       budgetMs: BUDGETS.hubRangeP99Ms,
       request: (u) => ({ path: `${hubPath(u.hub)}/count?fromDate=${today}&toDate=${monthEnd}` }),
-      sql: (db, user, u) => uncachedHub(db).count(user.id, u.hub, { fromDate: today, toDate: monthEnd }),
+      sql: (db, user, u) => uncachedHub(db).count(user.id, u.hub, { fromDate: today, toDate: monthEnd }, today),
     },
     {
       // Every request a different range, so the listing's short cache never answers: its worst case.
@@ -85,7 +85,7 @@ function hubFamilies(today: string, monthEnd: string): Family[] {
           return { path: `${hubPath(u.hub)}?fromDate=${from}&toDate=${addDays(from, 7 + (Math.floor(k / 60) % 50))}` };
         }),
       sql: (db, user, u) =>
-        uncachedHub(db).page(user.id, u.hub, { fromDate: addDays(today, 7), toDate: addDays(today, 21) }),
+        uncachedHub(db).page(user.id, u.hub, { fromDate: addDays(today, 7), toDate: addDays(today, 21) }, today),
     },
   ];
 }
@@ -112,7 +112,7 @@ export function families(today: string): Family[] {
       name: "find_matches",
       ...read,
       request: (u) => ({ path: `/api/find-matches/${u.shiftId}` }),
-      sql: (db, user, u) => findMatches(db, user, u.shiftId, DEFAULT_WTR_LIMITS),
+      sql: (db, user, u) => findMatches(db, user, u.shiftId, DEFAULT_WTR_LIMITS, today),
     },
     threeWayFamily(),
     {
@@ -148,7 +148,7 @@ export function families(today: string): Family[] {
       method: "GET",
       rate: Math.max(1, Math.round(READ_RATE / 10)),
       request: () => ({ path: hubPath("All Hubs") }),
-      sql: (db, user) => uncachedHub(db).page(user.id, "All Hubs", {}),
+      sql: (db, user) => uncachedHub(db).page(user.id, "All Hubs", {}, today),
     },
   ];
 }

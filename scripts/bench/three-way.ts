@@ -1,9 +1,11 @@
 // Issue 37 in `npm run bench`: the three-way search as an endpoint family (DESIGN §7: p99 < 60 ms at
 // 100 req/s), and how many needs of the seeded service a taker, a reciprocal pair or a three-way
 // swap would free.
+
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { todayInLondon } from "../../common/dates";
 import { DEFAULT_WTR_LIMITS } from "../../common/working-time";
 import type { Db } from "../../server/db/open";
 import type { UserRow } from "../../server/db/schema";
@@ -22,7 +24,8 @@ export const threeWayFamily = () => ({
   rate: Math.max(1, Math.round(READ_RATE / 5)),
   budgetMs: 60,
   request: (u: BenchUser) => ({ path: `/api/three-way-swaps/${u.shiftId}` }),
-  sql: (db: Db, user: UserRow, u: BenchUser) => findThreeWaySwaps(db, user, u.shiftId, undefined, DEFAULT_WTR_LIMITS),
+  sql: (db: Db, user: UserRow, u: BenchUser) =>
+    findThreeWaySwaps(db, user, u.shiftId, undefined, DEFAULT_WTR_LIMITS, todayInLondon()),
 });
 
 // A need (issue 37) as SQL over a shifts row `s`: unprotected, after the day, Seeking Coverage or
@@ -68,7 +71,7 @@ export async function measureThreeWays(dbUrl: string, today: string): Promise<Th
       if (found.pair) counts.pair++;
       else if (found.takers > 0) {
         const [owner] = await db.select().from(schema.users).where(eq(schema.users.id, need.ownerId));
-        const swaps = await findThreeWaySwaps(db, owner, need.shiftId, undefined, DEFAULT_WTR_LIMITS);
+        const swaps = await findThreeWaySwaps(db, owner, need.shiftId, undefined, DEFAULT_WTR_LIMITS, todayInLondon());
         if (swaps.length > 0) counts.threeWayMore++;
       }
     }

@@ -28,7 +28,7 @@ const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
 export async function availabilityRoutes(app: FastifyInstance) {
   const { db } = app.deps;
-  const cover = coverAlertOptions(app.deps.config);
+  const cover = coverAlertOptions(app.deps.config, app.deps.clock);
   requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { calendarFeedSchema } from "../../common/calendar-feed";
 import { currentUser, requireSignedIn } from "../auth/guard";
+import { londonToday } from "../clock";
 import { notFound } from "../errors";
 import * as service from "./service";
 
@@ -22,7 +23,7 @@ function notModified(request: FastifyRequest, feed: service.Feed): boolean {
 }
 
 export async function calendarFeedRoutes(app: FastifyInstance) {
-  const { db, config } = app.deps;
+  const { db, config, clock } = app.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The configured address when the request came through it, else the address the request used.
@@ -49,7 +50,7 @@ export async function calendarFeedRoutes(app: FastifyInstance) {
     // Any other /calendar/... address is a screen of the app: the SPA fallback answers it.
     if (!request.params.file.endsWith(".ics")) return reply.callNotFound();
     const match = /^([A-Za-z0-9_-]{20,100})\.ics$/.exec(request.params.file);
-    const feed = match ? await service.feedForToken(db, match[1]) : null;
+    const feed = match ? await service.feedForToken(db, match[1], londonToday(clock)) : null;
     if (feed === null) throw notFound(FEED_NOT_FOUND);
     reply
       .header("etag", feed.etag)

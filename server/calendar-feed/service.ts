@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import ical, { type ICalCalendar } from "ical-generator";
-import { addDays, LONDON, todayInLondon } from "../../common/dates";
+import { addDays, LONDON } from "../../common/dates";
 import { DISPLAY_FALLBACK_TIMES } from "../../common/shift-rules";
 import type { Db } from "../db/open";
 import type { ShiftRow } from "../db/schema";
@@ -127,10 +127,10 @@ export type Feed = { text: string; etag: string; lastModified: Date };
  * the text's hash. Last-Modified is when that hash was first served: a deleted shift leaves no row
  * to date it, so the time of the change is kept with the user, the same for every instance.
  */
-export async function feedForToken(db: Db, token: string): Promise<Feed | null> {
+export async function feedForToken(db: Db, token: string, today: string): Promise<Feed | null> {
   const owner = await ownerOfToken(db, token);
   if (!owner) return null;
-  const rows = await shiftsFrom(db, owner.id, addDays(todayInLondon(), -PAST_DAYS));
+  const rows = await shiftsFrom(db, owner.id, addDays(today, -PAST_DAYS));
   const text = buildCalendar(rows, owner).toString();
   const etag = `"${createHash("sha256").update(text).digest("base64url").slice(0, 32)}"`;
   if (owner.etag === etag && owner.changedAt) return { text, etag, lastModified: owner.changedAt };

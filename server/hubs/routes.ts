@@ -10,6 +10,7 @@ import {
   hubRangeSchema,
 } from "../../common/hub-listing";
 import { currentUser, requireSignedIn } from "../auth/guard";
+import { londonToday } from "../clock";
 import { hubListing } from "./service";
 
 /** The same request with `after` set to the next page's cursor (RFC 8288 `Link`, rel="next"). */
@@ -20,7 +21,8 @@ function nextLink(url: string, cursor: string): string {
 }
 
 export async function hubRoutes(app: FastifyInstance) {
-  const listing = hubListing(app.deps.db);
+  const { db, clock } = app.deps;
+  const listing = hubListing(db);
   requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -35,7 +37,7 @@ export async function hubRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const page = await listing.page(currentUser(request).id, request.params.hub, request.query);
+      const page = await listing.page(currentUser(request).id, request.params.hub, request.query, londonToday(clock));
       if (page.next) reply.header("link", nextLink(request.url, page.next));
       // The items are JSON text from PostgreSQL already (queries.ts): sent as they are, untyped, as
       // Fastify passes a string through without serialising it.
@@ -47,7 +49,7 @@ export async function hubRoutes(app: FastifyInstance) {
     "/api/users/hub/:hub/count",
     { schema: { params: hubParamSchema, querystring: hubRangeSchema, response: { 200: hubCountSchema } } },
     async (request): Promise<HubCount> => ({
-      count: await listing.count(currentUser(request).id, request.params.hub, request.query),
+      count: await listing.count(currentUser(request).id, request.params.hub, request.query, londonToday(clock)),
     }),
   );
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { todayInLondon } from "../../common/dates";
 import { HUB_PAGE_SIZE, type HubRange, PAGE_CURSOR_MESSAGE } from "../../common/hub-listing";
 import type { ALL_HUBS, Hub } from "../../common/hubs";
 import { coherentCache } from "../db/change-log";
@@ -69,7 +68,7 @@ export function hubListing(db: Db) {
     viewerId: number,
     hub: Hub | typeof ALL_HUBS,
     query: HubRange & { limit?: number; after?: string },
-    today: string = todayInLondon(),
+    today: string,
   ): Promise<HubPage> {
     const limit = query.limit ?? HUB_PAGE_SIZE;
     const after = query.after === undefined ? undefined : decodeCursor(query.after);
@@ -85,18 +84,12 @@ export function hubListing(db: Db) {
     };
   }
 
-  /** How many colleagues the whole list holds, for the overview banner and the list titles. */
   /**
    * How many colleagues the whole list holds, for the overview banner and the list titles. The
    * listed ids are kept like pages, on the same dependencies: with a range, counting every offer
    * in it is the dearest read of the browser (All Hubs, a month: 10–15 ms).
    */
-  async function count(
-    viewerId: number,
-    hub: Hub | typeof ALL_HUBS,
-    range: HubRange,
-    today: string = todayInLondon(),
-  ): Promise<number> {
+  async function count(viewerId: number, hub: Hub | typeof ALL_HUBS, range: HubRange, today: string): Promise<number> {
     const key = JSON.stringify([hub, range.fromDate, range.toDate, today]);
     const ids = await counts.get(key, async () => {
       const value = await queryListedIds(db, hub, range, today);

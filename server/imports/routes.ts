@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { importResultSchema, type RowNote } from "../../common/imports";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "../../common/upload-limit";
 import { currentUser, requireUser } from "../auth/guard";
+import { londonToday } from "../clock";
 import { coverAlertOptions } from "../config";
 import type { ShiftRow } from "../db/schema";
 import { AppError, badRequest, tooMany } from "../errors";
@@ -101,7 +102,7 @@ async function answerJson(
 
 export async function importRoutes(app: FastifyInstance) {
   const { db } = app.deps;
-  const cover = coverAlertOptions(app.deps.config);
+  const cover = coverAlertOptions(app.deps.config, app.deps.clock);
   // Registered here, so only this route takes multipart bodies, with the upload caps of SPEC §9.
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
@@ -162,7 +163,7 @@ export async function importRoutes(app: FastifyInstance) {
   );
 
   app.get("/api/shifts/import/template.xlsx", { onRequest: requireUser }, async (_request, reply) => {
-    const file = await buildTemplate();
+    const file = await buildTemplate(londonToday(app.deps.clock));
     return reply
       .header("content-type", XLSX_CONTENT_TYPE)
       .header("content-disposition", `attachment; filename="${TEMPLATE_FILENAME}"`)

@@ -1,4 +1,4 @@
-import { addDays, todayInLondon } from "../../common/dates";
+import { addDays } from "../../common/dates";
 
 export const TEMPLATE_FILENAME = "crewswap-roster-template.xlsx";
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -44,7 +44,7 @@ const HOW_TO: string[][] = [
 ];
 
 /** The ready-to-fill roster workbook offered on the Import Excel tab. */
-export async function buildTemplate(today = todayInLondon()): Promise<Buffer> {
+export async function buildTemplate(today: string): Promise<Buffer> {
   const XLSX = await import("@e965/xlsx");
   const monday = nextMonday(today);
   const examples: Array<[number, string, string, string]> = [

@@ -31,7 +31,7 @@ const matchesEtag = (header: string | undefined, etag: string) =>
 // size: the route table, one short declaration per endpoint in the API's order; the rules are in the services.
 export async function shiftRoutes(app: FastifyInstance) {
   const { db } = app.deps;
-  const cover = coverAlertOptions(app.deps.config);
+  const cover = coverAlertOptions(app.deps.config, app.deps.clock);
   const listShifts = shiftListCache(db, SHIFT_CACHE_BYTES);
   requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();

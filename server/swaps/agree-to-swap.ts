@@ -1,4 +1,4 @@
-import { longDay, todayInLondon } from "../../common/dates";
+import { londonDate, longDay } from "../../common/dates";
 import { gradeLabel } from "../../common/enums";
 import { fullName } from "../../common/names";
 import {
@@ -83,7 +83,7 @@ export type AgreeOptions = {
   limits: WtrLimits | null;
   /** Completing moves days off and on: colleagues who could now cover hear of it. */
   cover: CoverAlertOptions;
-  /** The clock's now: the GRS reminders of a completed swap are timed from it. */
+  /** The clock's now: what is past is judged by it, and the GRS reminders of a completed swap are timed from it. */
   now: Date;
 };
 
@@ -107,7 +107,7 @@ export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptio
     }
     const chosen = role === "responder" ? (acceptedOfferShiftId ?? null) : r.acceptedOfferShiftId;
     // The deal must still be possible, whether this is the first agreement or the one that completes it.
-    const verified = await verifyDeal(tx, r, chosen);
+    const verified = await verifyDeal(tx, r, chosen, londonDate(options.now));
     // Under the same locks: a roster change since the caller read the warnings is seen here.
     if (!options.acknowledgeWarnings) {
       // Agreeing before a return shift is chosen accepts whichever the responder picks: check them all.
@@ -124,7 +124,7 @@ export async function agree(db: Db, me: UserRow, id: number, options: AgreeOptio
     }
     const done = d.completes
       ? await complete(tx, r, role, chosen, verified, options.cover, options.now)
-      : await recordAgreement(tx, r, role, chosen);
+      : await recordAgreement(tx, r, role, chosen, options.now);
     // Completion carries the GRS reminder; a first agreement asks the other party for theirs.
     await recordNotification(tx, {
       kind: d.completes ? "completed" : "party_agreed",
@@ -142,13 +142,13 @@ const ownAgreement = (role: SwapRole, now: Date) =>
     : { responderAgreed: true, responderAgreedAt: now, responderAnswered: true };
 
 /** The first of the two agreements: the request waits for the other party. */
-async function recordAgreement(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen: number | null) {
+async function recordAgreement(tx: Tx, r: SwapRequestRow, role: SwapRole, chosen: number | null, now: Date) {
   if (role === "responder") {
     await clearOfferChoice(tx, r.id);
     if (chosen !== null) await markOfferAccepted(tx, r.id, chosen);
   }
   const updated = await saveRequest(tx, r.id, {
-    ...ownAgreement(role, new Date()),
+    ...ownAgreement(role, now),
     status: "accepted",
     ...(role === "responder" ? { acceptedOfferShiftId: chosen } : {}),
   });
@@ -172,7 +172,7 @@ async function complete(
   await clearOfferChoice(tx, r.id);
   if (chosen !== null) await markOfferAccepted(tx, r.id, chosen);
   const updated = await saveRequest(tx, r.id, {
-    ...ownAgreement(role, new Date()),
+    ...ownAgreement(role, now),
     status: "completed",
     requesterAgreed: true,
     responderAgreed: true,
@@ -186,11 +186,10 @@ async function complete(
  * Re-checks, under the row locks, everything the swap relies on. Any change since the request was
  * made is a 409 naming it; the transaction then rolls back, so the agreement is not recorded.
  */
-async function verifyDeal(tx: Tx, r: SwapRequestRow, chosen: number | null): Promise<VerifiedDeal> {
+async function verifyDeal(tx: Tx, r: SwapRequestRow, chosen: number | null, today: string): Promise<VerifiedDeal> {
   const shift = await shiftById(tx, r.requesterShiftId);
   const requester = (await userById(tx, r.requesterId)) as UserRow;
   const responder = (await userById(tx, r.responderId as number)) as UserRow;
-  const today = todayInLondon();
   if (!shift || shift.userId !== r.requesterId) {
     throw conflict(`The shift is no longer in ${requester.firstName}'s calendar, so this swap cannot go ahead`);
   }

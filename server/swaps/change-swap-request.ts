@@ -1,4 +1,4 @@
-import { longDay, todayInLondon } from "../../common/dates";
+import { londonDate, longDay } from "../../common/dates";
 import {
   isSwapColleague,
   partiesOf,
@@ -80,10 +80,10 @@ export async function reject(db: Db, me: UserRow, id: number) {
  * may have changed it, swapped it elsewhere or sent this responder a new request for it, so it
  * reopens only if it could be made again now (under the shift's lock, as creation takes it).
  */
-export function undoDecline(db: Db, me: UserRow, id: number) {
+export function undoDecline(db: Db, me: UserRow, id: number, today: string) {
   return simpleTransition(db, me, id, "undoDecline", async (tx, r) => {
     const [shift] = await lockShifts(tx, [r.requesterShiftId]);
-    if (!shift || shift.userId !== r.requesterId || requesterShiftIssue(shift, todayInLondon())) {
+    if (!shift || shift.userId !== r.requesterId || requesterShiftIssue(shift, today)) {
       throw conflict("The shift of this request can no longer be swapped, so the request cannot be restored");
     }
     await checkNoDuplicate(tx, shift.id, me.id, r.id, OTHER_OPEN_WITH_YOU);
@@ -134,7 +134,8 @@ async function editRequest(
   now: Date,
 ) {
   const shift = await shiftById(tx, r.requesterShiftId);
-  const issue = requesterShiftIssue(shift, todayInLondon());
+  const today = londonDate(now);
+  const issue = requesterShiftIssue(shift, today);
   if (shift.userId !== me.id) throw conflict("This shift is no longer in your calendar");
   if (issue) throw conflict(issue, "requesterShiftId");
 
@@ -151,7 +152,7 @@ async function editRequest(
 
   const offerIds =
     input.offerShiftIds !== undefined ? input.offerShiftIds : responderChanged ? [] : await offerShiftIdsOf(tx, r.id);
-  await checkOffers(tx, me.id, responderId, offerIds);
+  await checkOffers(tx, me.id, responderId, offerIds, today);
   await replaceOffers(tx, r.id, offerIds);
   // Any edit by the requester clears both agreements (DESIGN §5.6).
   const saved = await saveRequest(tx, r.id, {
@@ -182,7 +183,7 @@ export async function deleteRequest(db: Db, me: UserRow, id: number): Promise<vo
 }
 
 /** A same-grade colleague takes an open request: they become its responder (DESIGN §5.11). */
-export async function offerToCover(db: Db, me: UserRow, id: number): Promise<SwapRequest> {
+export async function offerToCover(db: Db, me: UserRow, id: number, today: string): Promise<SwapRequest> {
   return transact(db, async (tx) => {
     const r = await requestById(tx, id, true);
     if (!r) throw notFound(SWAP_NOT_FOUND);
@@ -195,7 +196,7 @@ export async function offerToCover(db: Db, me: UserRow, id: number): Promise<Swa
     check("offerToCover", role, r);
     // The shift's lock, as creation takes it, so a request to me for it cannot slip in meanwhile.
     const [shift] = await lockShifts(tx, [r.requesterShiftId]);
-    const issue = shift.userId === r.requesterId ? requesterShiftIssue(shift, todayInLondon()) : "Shift changed";
+    const issue = shift.userId === r.requesterId ? requesterShiftIssue(shift, today) : "Shift changed";
     if (issue) throw conflict("This shift can no longer be swapped");
     await checkNoDuplicate(tx, shift.id, me.id, r.id, OTHER_OPEN_WITH_YOU);
     const checked = await checkResponder(tx, requester, me.id, shift.date, undefined).catch((e) => {

@@ -1,4 +1,4 @@
-import { longDay, todayInLondon } from "../../common/dates";
+import { longDay } from "../../common/dates";
 import {
   DAY_TAKEN_MESSAGE,
   OFFER_GONE_MESSAGE,
@@ -36,12 +36,12 @@ export async function verifyThreeWay(
   parties: SwapRequestPartyRow[],
   shifts: ShiftRow[],
   dayRows: ShiftRow[],
+  today: string,
 ): Promise<Leg[]> {
   if (parties.length !== 3) throw conflict(`One of the three shifts is no longer in its owner's calendar, ${CANNOT}`);
   // One after another: a transaction's client runs one query at a time (pg 9 refuses a second).
   const users: UserRow[] = [];
   for (const p of parties) users.push((await userById(tx, p.userId)) as UserRow);
-  const today = todayInLondon();
   if (!users.every((u) => sameGrade(u, users[0]))) {
     throw conflict(`Swaps are only between clinicians of the same clinical grade, ${CANNOT}`);
   }

@@ -1,9 +1,9 @@
 import { coverAlertState, coverShiftWords, needsCoverLine } from "../../common/cover-alert-rules";
 import type { CoverAlert } from "../../common/cover-alerts";
-import { todayInLondon } from "../../common/dates";
 import { fullName } from "../../common/names";
 import { shiftWindow } from "../../common/working-time";
 import type { WtrLimits } from "../../common/working-time-types";
+import { type Clock, londonToday } from "../clock";
 import type { Db, Tx } from "../db/open";
 import type { UserRow } from "../db/schema";
 import { shortDate } from "../notifications/events";
@@ -31,6 +31,8 @@ export type CoverAlertOptions = {
   perDay: number;
   /** The working-time rules a colleague's taking the shift is checked against; null when off. */
   limits: WtrLimits | null;
+  /** What "today" is: needs on days already past are told to nobody. */
+  clock: Clock;
 };
 
 const COVER_TITLE = "Cover needed";
@@ -119,7 +121,7 @@ export async function alertOffDays(
   if (days.length === 0) return;
   const me = await userById(tx, userId);
   if (!me) return;
-  const needs = await openNeedsFor(tx, me, days, todayInLondon());
+  const needs = await openNeedsFor(tx, me, days, londonToday(options.clock));
   if (needs.length === 0) return;
   const { limits, perDay } = options;
   const dates = needs.map((n) => n.date).sort();
@@ -164,8 +166,7 @@ export async function alertOffDays(
 }
 
 /** GET /api/cover-alerts: my cover alerts, newest first, about colleagues I may still see. */
-export async function listCoverAlerts(db: Db, me: UserRow): Promise<CoverAlert[]> {
-  const today = todayInLondon();
+export async function listCoverAlerts(db: Db, me: UserRow, today: string): Promise<CoverAlert[]> {
   const rows = await coverAlertsOf(db, me, 200);
   return rows.map((r) => ({
     swapRequestId: r.swapRequestId,

@@ -1,4 +1,4 @@
-import { todayInLondon } from "../../common/dates";
+import { londonDate } from "../../common/dates";
 import { partiesOf, requesterShiftIssue } from "../../common/swap-rules";
 import type { CreateSwapRequest, SwapRequest } from "../../common/swaps";
 import type { Db } from "../db/open";
@@ -14,7 +14,7 @@ import { checkNoDuplicate, checkOffers, checkResponder } from "./request-checks"
 import { addressedSchedule } from "./send-reminders";
 import { lockShifts } from "./shift-queries";
 
-/** `now` is the clock's: the responder's reminders are timed from it (decision 037). */
+/** `now` is the clock's: what is past is judged by it, and the responder's reminders are timed from it (decision 037). */
 export async function createRequest(
   db: Db,
   me: UserRow,
@@ -23,11 +23,12 @@ export async function createRequest(
   now: Date,
 ): Promise<SwapRequest> {
   const offerIds = input.offerShiftIds ?? [];
+  const today = londonDate(now);
   return transact(db, async (tx) => {
     // The shift row lock serialises two creations for the same shift (no duplicate slips through).
     const [shift] = await lockShifts(tx, [input.requesterShiftId]);
     if (!shift || shift.userId !== me.id) throw notFound(SHIFT_NOT_FOUND);
-    const issue = requesterShiftIssue(shift, todayInLondon());
+    const issue = requesterShiftIssue(shift, today);
     if (issue) throw conflict(issue, "requesterShiftId");
 
     let responderId: number | null = null;
@@ -39,7 +40,7 @@ export async function createRequest(
     } else if (input.responderAvailabilityId != null) {
       throw badRequest("Choose the clinician this availability belongs to", "responderId");
     }
-    await checkOffers(tx, me.id, responderId, offerIds);
+    await checkOffers(tx, me.id, responderId, offerIds, today);
     await checkNoDuplicate(tx, shift.id, responderId);
 
     const created = await insertRequest(tx, {

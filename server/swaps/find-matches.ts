@@ -1,4 +1,3 @@
-import { todayInLondon } from "../../common/dates";
 import { requesterShiftIssue } from "../../common/swap-rules";
 import type { PotentialMatch } from "../../common/swaps";
 import { type RuleSet, shiftWindow, swapWarnings, type Warning } from "../../common/working-time";
@@ -38,8 +37,8 @@ export async function findMatches(
   me: UserRow,
   shiftId: number,
   limits: WtrLimits | null,
+  today: string,
 ): Promise<PotentialMatch[]> {
-  const today = todayInLondon();
   return matchesOf(db, me, offerable(await shiftOfUser(db, shiftId, me.id), today), today, limits);
 }
 
@@ -55,8 +54,8 @@ export async function findMatchesJson(
   shiftId: number,
   limits: WtrLimits | null,
   cache: MatchCache,
+  today: string,
 ): Promise<string> {
-  const today = todayInLondon();
   // The user's grade and hub decide who is listed first: part of the key, as the day is (returns
   // are shifts after today).
   const key = `${me.id}|${me.clinicalGrade}|${me.hub}|${shiftId}|${today}`;

@@ -28,6 +28,7 @@ export async function proposeThreeWay(
   me: UserRow,
   input: CreateThreeWaySwap,
   limits: WtrLimits | null,
+  today: string,
 ): Promise<SwapRequest> {
   return transact(db, async (tx) => {
     const owners = (rows: { userId: number }[]) =>
@@ -38,7 +39,7 @@ export async function proposeThreeWay(
     if (owners(locked).join() !== planned.join()) throw new LockPlanChanged();
     // Another's shift as "mine" is not found, as for a pairwise request (404 for what is not yours).
     if (locked.find((s) => s.id === input.shiftIds[0])?.userId !== me.id) throw notFound(SHIFT_NOT_FOUND);
-    const checked = await checkThreeWay(tx, me.id, input.shiftIds, { limits });
+    const checked = await checkThreeWay(tx, me.id, input.shiftIds, { limits, today });
     if (!checked.ok) throw new AppError(checked.status, checked.message);
     if (await openThreeWayWithShifts(tx, input.shiftIds)) throw conflict(ALREADY_PROPOSED);
     const [a, b] = checked.parties;

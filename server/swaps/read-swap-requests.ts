@@ -1,4 +1,3 @@
-import { todayInLondon } from "../../common/dates";
 import { partiesOf } from "../../common/swap-rules";
 import type { SwapRequest, SwapShift } from "../../common/swaps";
 import type { WtrLimits } from "../../common/working-time-types";
@@ -44,13 +43,13 @@ export async function getOne(db: Db, userId: number, id: number): Promise<SwapRe
   return hydrateOne(db, row);
 }
 
-/** Open requests (no responder, pending) of same-grade colleagues for shifts after today. */
-export async function listOpen(db: Db, me: UserRow): Promise<SwapRequest[]> {
-  return hydrate(db, await openRequestRows(db, me, todayInLondon()));
+/** Open requests (no responder, pending) of same-grade colleagues for shifts after `today`. */
+export async function listOpen(db: Db, me: UserRow, today: string): Promise<SwapRequest[]> {
+  return hydrate(db, await openRequestRows(db, me, today));
 }
 
 /** The user's shifts that can be offered in a swap, optionally on one day. */
-export async function eligibleShifts(db: Db, userId: number, date?: string): Promise<SwapShift[]> {
-  const rows = await swappableShiftsOf(db, userId, todayInLondon(), date);
+export async function eligibleShifts(db: Db, userId: number, today: string, date?: string): Promise<SwapShift[]> {
+  const rows = await swappableShiftsOf(db, userId, today, date);
   return rows.map(toSwapShift);
 }

@@ -1,4 +1,4 @@
-import { longDay, todayInLondon } from "../../common/dates";
+import { longDay } from "../../common/dates";
 import { isSwapColleague } from "../../common/swap-rules";
 import type { Tx } from "../db/open";
 import type { UserRow } from "../db/schema";
@@ -41,11 +41,16 @@ export async function checkResponder(
 }
 
 /** DESIGN §5.16: each offer is the responder's seeking-coverage shift after today, on a day the requester is free. */
-export async function checkOffers(tx: Tx, requesterId: number, responderId: number | null, offerIds: number[]) {
+export async function checkOffers(
+  tx: Tx,
+  requesterId: number,
+  responderId: number | null,
+  offerIds: number[],
+  today: string,
+) {
   if (offerIds.length === 0) return;
   if (responderId === null) throw badRequest("Choose a clinician before offering their shifts", "offerShiftIds");
   const rows = await shiftsByIds(tx, offerIds);
-  const today = todayInLondon();
   for (const id of offerIds) {
     const s = rows.find((r) => r.id === id);
     if (!s || s.userId !== responderId || s.shiftType !== "seeking_coverage") {

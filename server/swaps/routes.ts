@@ -14,6 +14,7 @@ import {
   updateSwapRequestSchema,
 } from "../../common/swaps";
 import { currentUser, requireSignedIn, requireVerifiedEmail } from "../auth/guard";
+import { londonToday } from "../clock";
 import { coverAlertOptions } from "../config";
 import { idParam, rowId } from "../route-params";
 import { agree } from "./agree-to-swap";
@@ -33,7 +34,7 @@ const listResponse = { 200: z.array(swapRequestSchema) };
 export async function swapRoutes(app: FastifyInstance) {
   const { db, clock } = app.deps;
   const limits = app.deps.config.workingTime;
-  const cover = coverAlertOptions(app.deps.config);
+  const cover = coverAlertOptions(app.deps.config, clock);
   const matches = matchCache(db);
   const swapLists = swapListCache(db);
   // Every request leaves with what completing it would do to the parties' rest, as of now (a three-way
@@ -52,17 +53,17 @@ export async function swapRoutes(app: FastifyInstance) {
   );
 
   r.get("/api/cover-alerts", { schema: { response: { 200: coverAlertListSchema } } }, async (request) =>
-    listCoverAlerts(db, currentUser(request)),
+    listCoverAlerts(db, currentUser(request), londonToday(clock)),
   );
 
   r.get("/api/swap-requests/open", { schema: { response: listResponse } }, async (request) =>
-    listWithWarnings(listOpen(db, currentUser(request)), currentUser(request).id),
+    listWithWarnings(listOpen(db, currentUser(request), londonToday(clock)), currentUser(request).id),
   );
 
   r.get(
     "/api/swap-requests/eligible-shifts",
     { schema: { querystring: eligibleShiftsQuerySchema, response: { 200: z.array(swapShiftSchema) } } },
-    async (request) => eligibleShifts(db, currentUser(request).id, request.query.date),
+    async (request) => eligibleShifts(db, currentUser(request).id, londonToday(clock), request.query.date),
   );
 
   r.get("/api/swap-requests/:id", { schema: { params: idParams, response: itemResponse } }, async (request) =>
@@ -136,14 +137,20 @@ export async function swapRoutes(app: FastifyInstance) {
     "/api/swap-requests/:id/undo-decline",
     { schema: { params: idParams, response: itemResponse } },
     async (request) =>
-      itemWithWarnings(undoDecline(db, currentUser(request), request.params.id), currentUser(request).id),
+      itemWithWarnings(
+        undoDecline(db, currentUser(request), request.params.id, londonToday(clock)),
+        currentUser(request).id,
+      ),
   );
 
   r.post(
     "/api/swap-requests/:id/offer-to-cover",
     { ...verified, schema: { params: idParams, response: itemResponse } },
     async (request) =>
-      itemWithWarnings(offerToCover(db, currentUser(request), request.params.id), currentUser(request).id),
+      itemWithWarnings(
+        offerToCover(db, currentUser(request), request.params.id, londonToday(clock)),
+        currentUser(request).id,
+      ),
   );
 
   r.get(
@@ -152,7 +159,14 @@ export async function swapRoutes(app: FastifyInstance) {
     // serialising it); tests check it against this.
     { schema: { params: shiftParams, response: { 200: z.array(potentialMatchSchema) } } },
     async (request, reply) => {
-      const json = await findMatchesJson(db, currentUser(request), request.params.shiftId, limits, matches);
+      const json = await findMatchesJson(
+        db,
+        currentUser(request),
+        request.params.shiftId,
+        limits,
+        matches,
+        londonToday(clock),
+      );
       return (reply as FastifyReply).type("application/json; charset=utf-8").send(json);
     },
   );

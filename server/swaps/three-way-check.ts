@@ -1,4 +1,3 @@
-import { todayInLondon } from "../../common/dates";
 import { fullName } from "../../common/names";
 import { requesterShiftIssue } from "../../common/swap-rules";
 import type { CreateThreeWaySwap, ThreeWayParty, ThreeWayShift } from "../../common/three-way";
@@ -61,10 +60,9 @@ export async function checkThreeWay(
   tx: Conn,
   userId: number,
   shiftIds: CreateThreeWaySwap["shiftIds"],
-  options: { limits: WtrLimits | null; today?: string },
+  options: { limits: WtrLimits | null; today: string },
 ): Promise<ThreeWayCheck> {
-  const { limits } = options;
-  const today = options.today ?? todayInLondon();
+  const { limits, today } = options;
   const rows = await threeWayShiftRows(tx, shiftIds, today);
   const [a, b, c] = shiftIds.map((id) => rows.find((r) => r.shiftId === id));
   const wrong = malformed(userId, [a, b, c], today);

@@ -1,4 +1,3 @@
-import { todayInLondon } from "../../common/dates";
 import { ALL_HUBS } from "../../common/hubs";
 import { THREE_WAY_LIMIT, type ThreeWayParty, type ThreeWayQuery, type ThreeWaySwap } from "../../common/three-way";
 import type { WtrLimits } from "../../common/working-time-types";
@@ -38,8 +37,8 @@ export async function findThreeWaySwaps(
   shiftId: number,
   hub: ThreeWayQuery["hub"],
   limits: WtrLimits | null,
+  today: string,
 ): Promise<ThreeWaySwap[]> {
-  const today = todayInLondon();
   const [mine] = await threeWayShiftRows(db, [shiftId], today);
   if (!mine || mine.ownerId !== me.id || !isMyNeed(mine, today)) throw notFound(SHIFT_NOT_FOUND);
   // In every cycle I work someone's shift on one of my Available Off Days: with none, there is no

@@ -1,3 +1,4 @@
+import { londonDate } from "../../common/dates";
 import { fullName } from "../../common/names";
 import {
   decideThreeWay,
@@ -93,7 +94,7 @@ export async function agreeThreeWay(
   return transact(db, async (tx) => {
     const { r, parties, shifts, dayRows, mine, othersAgreed } = await lockThreeWay(tx, me.id, id);
     const d = decided("agree", { status: r.status, mine: parties[mine].agreedAt !== null, othersAgreed });
-    const legs = await verifyThreeWay(tx, parties, shifts, dayRows);
+    const legs = await verifyThreeWay(tx, parties, shifts, dayRows, londonDate(options.now));
     if (!options.acknowledgeWarnings) {
       const gives = legs[mine].shift;
       const takes = legs[takenFrom(mine)].shift;
@@ -104,7 +105,7 @@ export async function agreeThreeWay(
       const warnings = found.map((w) => ({ ...w, party }));
       if (warnings.length > 0) throw conflictWith(UNACKNOWLEDGED_WARNINGS_MESSAGE, { warnings });
     }
-    const now = new Date();
+    const { now } = options;
     await setPartyAgreement(tx, r.id, me.id, now);
     // This request's event first, then those of the requests the swap closed (as they happened).
     await swapUpdated(

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { swapRequestSchema } from "../../common/swaps";
 import { createThreeWaySwapSchema, threeWayQuerySchema, threeWaySwapListSchema } from "../../common/three-way";
 import { currentUser, requireSignedIn, requireVerifiedEmail } from "../auth/guard";
+import { londonToday } from "../clock";
 import { rowId } from "../route-params";
 import { proposeThreeWay } from "./propose-three-way";
 import { findThreeWaySwaps } from "./three-way-find";
@@ -12,7 +13,7 @@ const shiftParams = z.object({ shiftId: rowId() });
 
 /** Three-way swaps (DESIGN §5.23, issue 37): finding them for one of my needs. */
 export async function threeWayRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+  const { db, clock } = app.deps;
   const limits = app.deps.config.workingTime;
   requireSignedIn(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +21,15 @@ export async function threeWayRoutes(app: FastifyInstance) {
   r.get(
     "/api/three-way-swaps/:shiftId",
     { schema: { params: shiftParams, querystring: threeWayQuerySchema, response: { 200: threeWaySwapListSchema } } },
-    async (request) => findThreeWaySwaps(db, currentUser(request), request.params.shiftId, request.query.hub, limits),
+    async (request) =>
+      findThreeWaySwaps(
+        db,
+        currentUser(request),
+        request.params.shiftId,
+        request.query.hub,
+        limits,
+        londonToday(clock),
+      ),
   );
 
   // Proposing reaches two colleagues: a proven address, as for any request.
@@ -31,6 +40,6 @@ export async function threeWayRoutes(app: FastifyInstance) {
       schema: { body: createThreeWaySwapSchema, response: { 201: swapRequestSchema } },
     },
     async (request, reply) =>
-      reply.code(201).send(await proposeThreeWay(db, currentUser(request), request.body, limits)),
+      reply.code(201).send(await proposeThreeWay(db, currentUser(request), request.body, limits, londonToday(clock))),
   );
 }

@@ -140,7 +140,7 @@ describe("GET /api/three-way-swaps/{shiftId}", () => {
 
 describe("checkThreeWay", () => {
   const check = (s: Scene, ids: [number, number, number], userId = s.amy.user.id) =>
-    checkThreeWay(t.database.db, userId, ids, { limits: DEFAULT_WTR_LIMITS });
+    checkThreeWay(t.database.db, userId, ids, { limits: DEFAULT_WTR_LIMITS, today: todayInLondon() });
 
   it("accepts the cycle with its parties, me first", async () => {
     const s = await scene();
