@@ -94,6 +94,7 @@ async function fanoutRuns(
         subscribed: new Set(subscribed),
         requesters: queue.splice(0, perRun),
         duration: DURATION,
+        warmup: WARMUP,
         drive: (rate, requests, o) => drive(servers.baseUrl, rate, requests, { ...o, work: target }),
         ...rest,
       });

@@ -116,6 +116,11 @@ export async function coverFanoutRun(opts: {
   requesters: SignedRequester[];
   family: { name: string; rate: number; requests: Request[]; quietP99: number | null } | null;
   duration: number;
+  /**
+   * Seconds the reads run before their measured window, as the run without cover alerts they are
+   * compared with does; the requests fall in the window that follows.
+   */
+  warmup: number;
   /** Drives the reads, counting the work of their window (and how busy the machine was). */
   drive: (rate: number, requests: Request[], o: { duration: number; warmup: number }) => Promise<Load>;
   /** Counts the run's work on these processes, per alert made. */
@@ -127,7 +132,8 @@ export async function coverFanoutRun(opts: {
   const since = await lastOutboxId(pool);
   const watch = opts.work ? await watchWork(opts.work) : null;
   const made: { id: number; sentAt: number; answerMs: number }[] = [];
-  const first = performance.now();
+  const warmup = opts.family ? opts.warmup : 0;
+  const first = performance.now() + warmup * 1000;
   const requests = async () => {
     for (const [k, r] of opts.requesters.entries()) {
       await delay(Math.max(0, first + (FIRST_AT_S + k * EVERY_S) * 1000 - performance.now()));
@@ -137,7 +143,7 @@ export async function coverFanoutRun(opts: {
     }
   };
   const [read] = await Promise.all([
-    opts.family ? opts.drive(opts.family.rate, opts.family.requests, { duration: opts.duration, warmup: 0 }) : null,
+    opts.family ? opts.drive(opts.family.rate, opts.family.requests, { duration: opts.duration, warmup }) : null,
     requests(),
   ]);
   const { requests: figures, push } = await accountRequests(pool, receiver, made, opts.subscribed, since);

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { root } from "../lib/processes";
-import { args, DURATION, log, quick, REPEAT } from "./config";
+import { args, DURATION, log, quick, REPEAT, WARMUP } from "./config";
 import { drive, requestsFor } from "./drive";
 import { families } from "./families";
 import { benchNotifications } from "./notifications";
@@ -51,6 +51,7 @@ export async function benchPushBurst(servers: Servers, dbUrl: string, today: str
     events: quick ? 200 : 1000,
     // As long as each family's run without pushes (DURATION), with a burst every 5 s of it.
     duration: DURATION,
+    warmup: WARMUP,
     log: (m) => log(`push burst: ${m}`),
     families: picked.map((f) => ({
       name: f.name,
