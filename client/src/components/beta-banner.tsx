@@ -1,15 +1,13 @@
 import { X } from "lucide-react";
-import { useContext, useState } from "react";
+import { useContext } from "react";
 import { BetaBannerContext } from "@/components/beta-banner-state";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
 export function BetaBanner({ className }: { className?: string }) {
+  // No provider: this is the page's first paint, drawn before the scripts (first-paint-markup.tsx).
   const state = useContext(BetaBannerContext);
-  const [localOpen, setLocalOpen] = useState(true);
-  const open = state ? state.open : localOpen;
-  const close = state ? state.close : () => setLocalOpen(false);
-  if (!open) return null;
+  if (state && !state.open) return null;
   return (
     <aside
       aria-label="Beta notice"
@@ -26,7 +24,9 @@ export function BetaBanner({ className }: { className?: string }) {
       </p>
       <button
         type="button"
-        onClick={close}
+        onClick={state?.close}
+        // A tap before the scripts have run would be lost: the first paint's button waits for the app.
+        disabled={!state}
         aria-label="Close beta banner"
         className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-[#6e2c00] hover:bg-[#fde3c8]"
       >
