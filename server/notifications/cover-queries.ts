@@ -12,13 +12,20 @@ const bare = (c: { name: string }) => sql.identifier(c.name);
 const coverKind = sql.raw(`'${COVER_ALERT_KIND}'`);
 
 /**
- * The cover-alert pushes the user `userId` (an expression of the statement) has had since midnight
- * in London; a push turned into a digest line by the day's limit does not count.
+ * "Now" for the day's count and for the time a cover push is recorded at: the app's clock (tests
+ * move it across midnight), or the database's where that is later, as for due times (push-queries.ts).
+ * The two must agree, or a push recorded by one clock would fall outside the day counted by the other.
  */
-const pushesToday = (userId: SQL) => sql`(
+export const coverNow = (now: Date) => sql`greatest(now(), ${now.toISOString()}::timestamptz)`;
+
+/**
+ * The cover-alert pushes the user `userId` (an expression of the statement) has had since midnight
+ * in London, by `coverNow`; a push turned into a digest line by the day's limit does not count.
+ */
+const pushesToday = (userId: SQL, now: Date) => sql`(
   select count(*)::int from ${o}
   where ${o.userId} = ${userId} and ${o.kind} = ${coverKind} and ${o.pushState} <> 'capped'
-    and ${o.createdAt} >= date_trunc('day', now() at time zone 'Europe/London') at time zone 'Europe/London')`;
+    and ${o.createdAt} >= date_trunc('day', ${coverNow(now)} at time zone 'Europe/London') at time zone 'Europe/London')`;
 
 export type CoverPushCount = { pushes: number; perDay: number };
 
@@ -32,11 +39,12 @@ export async function coverPushesToday(
   tx: Tx | Db,
   userIds: number[],
   defaultPerDay: number,
+  now: Date,
 ): Promise<Map<number, CoverPushCount>> {
   if (userIds.length === 0) return new Map();
   const result = await tx.execute<{ userId: number } & CoverPushCount>(sql`
     select u.id as "userId", coalesce(${n.coverAlertsPerDay}, ${defaultPerDay})::int as "perDay",
-      ${pushesToday(sql`u.id`)} as pushes
+      ${pushesToday(sql`u.id`, now)} as pushes
     from unnest(${`{${userIds.join(",")}}`}::int[]) as u(id)
     left join ${n} on ${n.userId} = u.id`);
   return new Map(result.rows.map(({ userId, ...count }) => [userId, count]));
@@ -58,6 +66,7 @@ export async function insertCoverAlertPushes(
   userIds: number[],
   push: CoverPushText,
   defaultPerDay: number,
+  now: Date,
 ): Promise<number[]> {
   if (userIds.length === 0) return [];
   const [row] = await queryPreparedIn<{ told: number[] }>(
@@ -71,15 +80,15 @@ export async function insertCoverAlertPushes(
     ), counted as materialized (
       -- Materialized: inlined, each mention of its state below would count again for every row.
       select told.recipient,
-        case when ${pushesToday(sql`told.recipient`)} < coalesce(${n.coverAlertsPerDay}, ${defaultPerDay}::int)
+        case when ${pushesToday(sql`told.recipient`, now)} < coalesce(${n.coverAlertsPerDay}, ${defaultPerDay}::int)
           then 'pending' else 'capped' end as state
       from told left join ${n} on ${n.userId} = told.recipient
     ), queued as (
       insert into ${o} (${bare(o.userId)}, ${bare(o.kind)}, ${bare(o.swapRequestId)}, ${bare(o.title)}, ${bare(o.body)},
-        ${bare(o.url)}, ${bare(o.tag)}, ${bare(o.context)}, ${bare(o.pushState)}, ${bare(o.emailState)})
+        ${bare(o.url)}, ${bare(o.tag)}, ${bare(o.context)}, ${bare(o.pushState)}, ${bare(o.emailState)}, ${bare(o.createdAt)})
       select recipient, ${COVER_ALERT_KIND}, ${swapRequestId}::int, ${push.title}, ${push.body}, ${push.url}, ${push.tag},
         ${JSON.stringify(push.context)}::json,
-        state, case when state = 'capped' then 'pending' else 'none' end
+        state, case when state = 'capped' then 'pending' else 'none' end, ${coverNow(now)}
       from counted
       returning ${bare(o.userId)} as recipient
     ), woken as (

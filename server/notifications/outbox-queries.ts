@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ShiftType } from "../../common/enums";
 import type { Db, Tx } from "../db/open";
@@ -75,7 +75,7 @@ export const OUTBOX_CHANNEL = "crewswap_outbox";
  * many others): one parameter per value would need chunks under PostgreSQL's 65,535 a statement,
  * and building such a statement costs more CPU than the insert itself.
  */
-export async function insertOutbox(tx: Tx | Db, rows: OutboxInsert[]): Promise<void> {
+export async function insertOutbox(tx: Tx | Db, rows: OutboxInsert[], createdAt?: SQL): Promise<void> {
   if (rows.length === 0) return;
   const o = notificationOutbox;
   const columns = [
@@ -110,9 +110,11 @@ export async function insertOutbox(tx: Tx | Db, rows: OutboxInsert[]): Promise<v
     sql`, `,
   );
   const list = sql.join(columns.map(bare), sql`, `);
+  // Recorded at the database's own time unless told: cover pushes are counted by the app's day.
+  const stamp = createdAt ? sql`, ${bare(o.createdAt)}` : sql``;
   await tx.execute(sql`
-    insert into ${o} (${list})
-    select ${list}
+    insert into ${o} (${list}${stamp})
+    select ${list}${createdAt ? sql`, ${createdAt}` : sql``}
     from json_to_recordset(${JSON.stringify(records)}::json) as r(${recordType})
   `);
   await wakePushWorkers(tx);

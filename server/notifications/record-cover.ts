@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../db/open";
-import { coverPushesToday, insertCoverAlertPushes } from "./cover-queries";
+import { coverNow, coverPushesToday, insertCoverAlertPushes } from "./cover-queries";
 import { COVER_ALERT_KIND, insertOutbox, type OutboxInsert } from "./outbox-queries";
 
 export type CoverPush = Pick<OutboxInsert, "userId" | "swapRequestId" | "title" | "body" | "url" | "tag" | "context">;
@@ -8,11 +8,17 @@ export type CoverPush = Pick<OutboxInsert, "userId" | "swapRequestId" | "title" 
  * Records cover-alert pushes in the change's transaction, like every notification (DESIGN §5.17):
  * up to each recipient's own daily limit (`defaultPerDay`, the server's COVER_ALERTS_PER_DAY,
  * where they have not chosen one) are pushed a London day; the rest wait, unpushed, for the email
- * digest's own section instead. Two statements whatever the number of recipients.
+ * digest's own section instead. Two statements whatever the number of recipients. `now` is the
+ * app's clock, which the day is counted by.
  */
-export async function recordCoverPushes(tx: Tx | Db, pushes: CoverPush[], defaultPerDay: number): Promise<void> {
+export async function recordCoverPushes(
+  tx: Tx | Db,
+  pushes: CoverPush[],
+  defaultPerDay: number,
+  now: Date,
+): Promise<void> {
   if (pushes.length === 0) return;
-  const counts = await coverPushesToday(tx, [...new Set(pushes.map((p) => p.userId))], defaultPerDay);
+  const counts = await coverPushesToday(tx, [...new Set(pushes.map((p) => p.userId))], defaultPerDay, now);
   const rows: OutboxInsert[] = pushes.map((p) => {
     const count = counts.get(p.userId) ?? { pushes: 0, perDay: defaultPerDay };
     const pushed = count.pushes < count.perDay;
@@ -25,7 +31,7 @@ export async function recordCoverPushes(tx: Tx | Db, pushes: CoverPush[], defaul
       emailState: pushed ? "none" : "pending",
     };
   });
-  await insertOutbox(tx, rows);
+  await insertOutbox(tx, rows, coverNow(now));
 }
 
 /**

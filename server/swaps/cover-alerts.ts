@@ -103,6 +103,7 @@ export async function alertColleagues(
     free.map((c) => c.id),
     about,
     perDay,
+    options.clock.now(),
   );
   // An open dashboard shows the new alert at once.
   await coverAlertsChanged(tx, swapRequestId, told);
@@ -162,7 +163,7 @@ export async function alertOffDays(
       tag: `cover-day-${first.date}`,
     };
   });
-  await recordCoverPushes(tx, pushes, perDay);
+  await recordCoverPushes(tx, pushes, perDay, options.clock.now());
 }
 
 /** GET /api/cover-alerts: my cover alerts, newest first, about colleagues I may still see. */
