@@ -29,14 +29,19 @@ export type TimedApps = {
 };
 
 export async function startTimedApps(
-  opts: { env?: Record<string, string>; shiftStartWorker?: { intervalMs: number } } = {},
+  opts: {
+    env?: Record<string, string>;
+    shiftStartWorker?: { intervalMs: number };
+    /** Cover-alert pushes a second from each instance (the push worker's default when absent). */
+    coverPerSecond?: number;
+  } = {},
 ): Promise<TimedApps> {
   const env = { ...vapidEnv(), ...opts.env };
   const clock = testClock();
   const receiver = await new PushReceiver().start();
   const appOpts = {
     env,
-    notificationWorker: { pollMs: 50, timeoutMs: 1500 },
+    notificationWorker: { pollMs: 50, timeoutMs: 1500, coverPerSecond: opts.coverPerSecond },
     clock,
     shiftStartWorker: opts.shiftStartWorker ?? { intervalMs: 50 },
   };
