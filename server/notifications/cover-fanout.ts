@@ -15,7 +15,7 @@ export async function tellNextSlice(db: Db, size: number, now: Date): Promise<bo
     if (!next) return false;
     const { swapRequestId } = next;
     const told = next.open
-      ? await insertCoverAlertPushes(tx, swapRequestId, next.slice, next.push, next.perDay, now)
+      ? await insertCoverAlertPushes(tx, swapRequestId, next.slice, next.push, next.perDay, now, false)
       : [];
     await finishFanoutSlice(tx, swapRequestId, size, next.open && next.more);
     // An open dashboard shows the new alert at once.

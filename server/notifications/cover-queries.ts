@@ -7,6 +7,7 @@ import {
   notificationSettings as n,
   notificationOutbox as o,
   swapRequests as r,
+  users as u,
 } from "../db/schema";
 import { COVER_ALERT_KIND, OUTBOX_CHANNEL, type OutboxInsert } from "./outbox-queries";
 
@@ -67,7 +68,8 @@ export type CoverPushText = Pick<OutboxInsert, "title" | "body" | "url" | "tag" 
  * alert (a colleague already told about the request, by another instance or a concurrent change, is
  * skipped), queues each newly told colleague's push, or its line in the email digest once they have
  * had their day's limit of pushes (the same lockless count as `coverPushesToday`), and wakes the push
- * workers at commit. Returns who was newly told.
+ * workers at commit, unless `wake` is false (the cover lane, which claims them next itself). Returns
+ * who was newly told.
  */
 export async function insertCoverAlertPushes(
   tx: Tx,
@@ -76,8 +78,13 @@ export async function insertCoverAlertPushes(
   push: CoverPushText,
   defaultPerDay: number,
   now: Date,
+  wake = true,
 ): Promise<number[]> {
   if (userIds.length === 0) return [];
+  // A wake-up makes every instance's lanes look at the outbox: one a slice would be a dozen a request.
+  const woken = wake
+    ? sql`select pg_notify(${OUTBOX_CHANNEL}, 'due') from (select 1 from queued limit 1) as any_row`
+    : sql`select 1 where false`;
   const [row] = await queryPreparedIn<{ told: number[] }>(
     tx,
     sql`
@@ -102,7 +109,7 @@ export async function insertCoverAlertPushes(
       returning ${bare(o.userId)} as recipient
     ), woken as (
       -- Delivered at commit and not at all on rollback; only when a row was queued.
-      select pg_notify(${OUTBOX_CHANNEL}, 'due') from (select 1 from queued limit 1) as any_row
+      ${woken}
     )
     select coalesce((select array_agg(recipient) from queued), '{}') as told, (select count(*) from woken) as woken`,
   );
@@ -147,12 +154,13 @@ export type FanoutSlice = {
 
 /**
  * The oldest fan-out no other instance is working on, locked to the transaction, with its next
- * `size` colleagues; null when there is none.
+ * `size` colleagues who still have an account; null when there is none.
  */
 export async function lockNextFanoutSlice(tx: Tx, size: number): Promise<FanoutSlice | null> {
   const result = await tx.execute<FanoutSlice>(sql`
     select ${cf.swapRequestId} as "swapRequestId",
-      ${cf.recipients}[${cf.told} + 1 : ${cf.told} + ${size}::int] as slice,
+      -- A colleague who deleted their account since is left out (their alert could not be kept).
+      array(select ${u.id} from ${u} where ${u.id} = any(${cf.recipients}[${cf.told} + 1 : ${cf.told} + ${size}::int])) as slice,
       cardinality(${cf.recipients}) > ${cf.told} + ${size}::int as more,
       ${cf.push} as push, ${cf.perDay} as "perDay",
       coalesce(${r.status} = 'pending' and ${r.responderId} is null, false) as open

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverAlerts, coverFanouts, notificationOutbox } from "../../server/db/schema";
 import { FIRST_SLICE } from "../../server/notifications/record-cover";
 import type { TestApp } from "./helpers/app";
-import { Client } from "./helpers/client";
+import { Client, PASSWORD } from "./helpers/client";
 import { openReadySocket } from "./helpers/socket";
 import { addShift, dayFromToday, offDay, type Party, party } from "./helpers/swaps";
 import { startTimedApps, type TimedApps } from "./helpers/timed-apps";
@@ -114,5 +114,22 @@ describe("a request that alerts more colleagues than one slice", () => {
       expect(coverPushesOf(p, id)).toEqual([]);
       expect((await p.client.get("/api/cover-alerts")).body).toEqual([]);
     }
+  });
+
+  it("leaves out a colleague who deletes their account meanwhile, and tells the rest", async () => {
+    const day = dayFromToday(23);
+    const cal = await party(t.baseUrl, { firstName: "Cal", lastName: "Cedar" });
+    const colleagues = await freeOn(day, "Del", COLLEAGUES);
+    const id = await openRequest(cal, day);
+    // Not told yet: the last colleague found comes in the last slice, over a second after commit.
+    const told = await alertsOf(id);
+    const gone = colleagues.filter((p) => !told.includes(p.id)).at(-1) as Party;
+    expect(gone).toBeDefined();
+    expect((await gone.client.request("DELETE", "/api/profile", { password: PASSWORD })).status).toBe(200);
+
+    await until(async () => (await fanoutLeft(id)) === 0);
+    const stayed = colleagues.filter((p) => p !== gone);
+    expect((await alertsOf(id)).sort((a, b) => a - b)).toEqual(stayed.map((p) => p.id).sort((a, b) => a - b));
+    await apps.receiver.waitFor(() => stayed.every((p) => coverPushesOf(p, id).length === 1), 10_000);
   });
 });

@@ -1,3 +1,5 @@
+-- The colleagues of a need for cover still to be told after the first slice its own transaction
+-- told, and how many of them are; the push workers' cover lane tells the rest (decision 044).
 CREATE TABLE "cover_fanouts" (
 	"swap_request_id" integer PRIMARY KEY NOT NULL,
 	"recipients" integer[] NOT NULL,
