@@ -57,12 +57,6 @@ async function accountRequests(
   subscribed: Set<number>,
   since: number,
 ) {
-  const deadline = Date.now() + GRACE_MS;
-  // Colleagues past a request's first slice are told after its commit (decision 044): every one
-  // of them has their row before the rows are counted.
-  while ((await pool.query("select 1 from cover_fanouts limit 1")).rowCount !== 0 && Date.now() < deadline) {
-    await delay(50);
-  }
   const outbox = await outboxStates(pool, since);
   const keysOf = (id: number) =>
     [...outbox.values()]
@@ -71,6 +65,7 @@ async function accountRequests(
       )
       .map((o) => o.key);
   const total = made.reduce((n, m) => n + keysOf(m.id).length, 0);
+  const deadline = Date.now() + GRACE_MS;
   await receiver.waitForDistinct(total, GRACE_MS);
   await outboxSettled(pool, since, deadline);
   const endedAt = Date.now();

@@ -460,33 +460,6 @@ export const coverAlerts = pgTable(
 );
 
 /**
- * A need for cover whose colleagues are still being told (decision 044): the colleagues who could
- * take it, computed once at the change's commit, and how many of them have had their alert. The
- * push worker's cover lane records the next slice's alerts and pushes and moves `told` in one
- * transaction, so each colleague is told once whichever instance does it; the row goes once all are.
- */
-export const coverFanouts = pgTable("cover_fanouts", {
-  swapRequestId: integer("swap_request_id")
-    .primaryKey()
-    .references(() => swapRequests.id, { onDelete: "cascade" }),
-  recipients: integer("recipients").array().notNull(),
-  told: integer("told").notNull().default(0),
-  /** The push every slice queues, the same for everyone told about the request. */
-  push: json("push")
-    .$type<{
-      title: string;
-      body: string;
-      url: string;
-      tag: string;
-      context: { actorName: string; date: string; shiftType: string };
-    }>()
-    .notNull(),
-  /** The server's COVER_ALERTS_PER_DAY when the need became visible. */
-  perDay: integer("per_day").notNull(),
-  createdAt: createdAt(),
-});
-
-/**
  * What each write transaction changed, written by triggers (migration 0007) in the same
  * transaction: whose calendar or profile, and which days. Caches of answers built from those
  * tables (server/db/change-log.ts) ask it whether anything they read has changed since their

@@ -1,21 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/open";
 import { queryPreparedIn } from "../db/prepared";
-import {
-  coverAlerts as ca,
-  coverFanouts as cf,
-  notificationSettings as n,
-  notificationOutbox as o,
-  swapRequests as r,
-  users as u,
-} from "../db/schema";
+import { coverAlerts as ca, notificationSettings as n, notificationOutbox as o } from "../db/schema";
 import { COVER_ALERT_KIND, OUTBOX_CHANNEL, type OutboxInsert } from "./outbox-queries";
 
 /** A column as an insert list names it: bare, without its table. */
 const bare = (c: { name: string }) => sql.identifier(c.name);
-
-/** An int[] parameter as PostgreSQL reads it. */
-const intArray = (ids: number[]) => `{${ids.join(",")}}`;
 
 // Written into the statement, not bound: a prepared statement's generic plan can use the partial
 // index (notification_outbox_cover_pushes_idx) only where its condition is there to read.
@@ -55,7 +45,7 @@ export async function coverPushesToday(
   const result = await tx.execute<{ userId: number } & CoverPushCount>(sql`
     select u.id as "userId", coalesce(${n.coverAlertsPerDay}, ${defaultPerDay})::int as "perDay",
       ${pushesToday(sql`u.id`, now)} as pushes
-    from unnest(${intArray(userIds)}::int[]) as u(id)
+    from unnest(${`{${userIds.join(",")}}`}::int[]) as u(id)
     left join ${n} on ${n.userId} = u.id`);
   return new Map(result.rows.map(({ userId, ...count }) => [userId, count]));
 }
@@ -68,8 +58,7 @@ export type CoverPushText = Pick<OutboxInsert, "title" | "body" | "url" | "tag" 
  * alert (a colleague already told about the request, by another instance or a concurrent change, is
  * skipped), queues each newly told colleague's push, or its line in the email digest once they have
  * had their day's limit of pushes (the same lockless count as `coverPushesToday`), and wakes the push
- * workers at commit, unless `wake` is false (the cover lane, which claims them next itself). Returns
- * who was newly told.
+ * workers at commit. Returns who was newly told.
  */
 export async function insertCoverAlertPushes(
   tx: Tx,
@@ -78,19 +67,14 @@ export async function insertCoverAlertPushes(
   push: CoverPushText,
   defaultPerDay: number,
   now: Date,
-  wake = true,
 ): Promise<number[]> {
   if (userIds.length === 0) return [];
-  // A wake-up makes every instance's lanes look at the outbox: one a slice would be a dozen a request.
-  const woken = wake
-    ? sql`select pg_notify(${OUTBOX_CHANNEL}, 'due') from (select 1 from queued limit 1) as any_row`
-    : sql`select 1 where false`;
   const [row] = await queryPreparedIn<{ told: number[] }>(
     tx,
     sql`
     with told as (
       insert into ${ca} (${bare(ca.swapRequestId)}, ${bare(ca.userId)})
-      select ${swapRequestId}::int, u from unnest(${intArray(userIds)}::int[]) as u
+      select ${swapRequestId}::int, u from unnest(${`{${userIds.join(",")}}`}::int[]) as u
       on conflict do nothing
       returning ${bare(ca.userId)} as recipient
     ), counted as materialized (
@@ -109,73 +93,9 @@ export async function insertCoverAlertPushes(
       returning ${bare(o.userId)} as recipient
     ), woken as (
       -- Delivered at commit and not at all on rollback; only when a row was queued.
-      ${woken}
+      select pg_notify(${OUTBOX_CHANNEL}, 'due') from (select 1 from queued limit 1) as any_row
     )
     select coalesce((select array_agg(recipient) from queued), '{}') as told, (select count(*) from woken) as woken`,
   );
   return row.told;
-}
-
-/**
- * Keeps the colleagues of a need for cover still to be told after its first slice (decision 044),
- * and wakes the push workers at commit, whose cover lane tells them. A request opened to everyone
- * again starts over with its new list (those already told are not on it).
- */
-export async function insertCoverFanout(
-  tx: Tx,
-  swapRequestId: number,
-  recipients: number[],
-  push: CoverPushText,
-  perDay: number,
-): Promise<void> {
-  await tx.execute(sql`
-    with saved as (
-      insert into ${cf} (${bare(cf.swapRequestId)}, ${bare(cf.recipients)}, ${bare(cf.push)}, ${bare(cf.perDay)})
-      values (${swapRequestId}, ${intArray(recipients)}::int[], ${JSON.stringify(push)}::json, ${perDay})
-      on conflict (${bare(cf.swapRequestId)}) do update
-        set ${bare(cf.recipients)} = excluded.${bare(cf.recipients)}, ${bare(cf.told)} = 0,
-          ${bare(cf.push)} = excluded.${bare(cf.push)}, ${bare(cf.perDay)} = excluded.${bare(cf.perDay)}
-      returning 1
-    )
-    select pg_notify(${OUTBOX_CHANNEL}, 'due') from saved`);
-}
-
-export type FanoutSlice = {
-  swapRequestId: number;
-  /** The next colleagues to tell, in the order they were found. */
-  slice: number[];
-  /** Whether any remain after this slice. */
-  more: boolean;
-  push: CoverPushText;
-  perDay: number;
-  /** The request is still open to everyone: taken, cancelled or deleted, nobody more is told. */
-  open: boolean;
-};
-
-/**
- * The oldest fan-out no other instance is working on, locked to the transaction, with its next
- * `size` colleagues who still have an account; null when there is none.
- */
-export async function lockNextFanoutSlice(tx: Tx, size: number): Promise<FanoutSlice | null> {
-  const result = await tx.execute<FanoutSlice>(sql`
-    select ${cf.swapRequestId} as "swapRequestId",
-      -- A colleague who deleted their account since is left out (their alert could not be kept).
-      array(select ${u.id} from ${u} where ${u.id} = any(${cf.recipients}[${cf.told} + 1 : ${cf.told} + ${size}::int])) as slice,
-      cardinality(${cf.recipients}) > ${cf.told} + ${size}::int as more,
-      ${cf.push} as push, ${cf.perDay} as "perDay",
-      coalesce(${r.status} = 'pending' and ${r.responderId} is null, false) as open
-    from ${cf} left join ${r} on ${r.id} = ${cf.swapRequestId}
-    order by ${cf.createdAt}
-    limit 1
-    for update of ${cf} skip locked`);
-  return result.rows[0] ?? null;
-}
-
-/** The slice locked by `lockNextFanoutSlice` was told: the cursor moves on, or the fan-out ends. */
-export async function finishFanoutSlice(tx: Tx, swapRequestId: number, size: number, more: boolean): Promise<void> {
-  await tx.execute(
-    more
-      ? sql`update ${cf} set ${bare(cf.told)} = ${cf.told} + ${size}::int where ${cf.swapRequestId} = ${swapRequestId}`
-      : sql`delete from ${cf} where ${cf.swapRequestId} = ${swapRequestId}`,
-  );
 }

@@ -1,5 +1,4 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { tellNextSlice } from "./cover-fanout";
 import { type BatchSettings, type Claimed, claimBatch, recordBatch, sendBatch } from "./push-batch";
 import type { SendJob } from "./push-sender-thread";
 
@@ -65,8 +64,7 @@ export function promptPass(ctx: LaneContext, batch: number, withSender: InFlight
 
 /**
  * A pass of the cover lane: at most `perSecond` cover-alert pushes a second from this instance, in
- * a batch every tenth of a second, each tick first telling the next colleagues of a request whose
- * first slice its own transaction told (decision 044). A request that alerts hundreds of colleagues is then spread over
+ * a batch every tenth of a second. A request that alerts hundreds of colleagues is then spread over
  * a second or so (its alerts are allowed 2 s, DESIGN §7) rather than sent in one burst, and the
  * prompt lane's pushes (messages, agreements) never queue behind cover alerts in the outbox
  * (decision 042).
@@ -81,12 +79,11 @@ export function pacedPass(ctx: LaneContext, perSecond: number, withSender: InFli
       await roomWithSender(withSender);
       if (ctx.isStopped()) return;
       const claimedAt = performance.now();
-      // The next colleagues of a request still being told, whose pushes this claim then takes.
-      const told = await tellNextSlice(ctx.settings.db, batch, ctx.settings.clock.now());
       const claimed = await claimBatch(ctx.settings, "cover", batch);
-      if (claimed.claimed === 0 && !told) return;
-      nextAt = claimedAt + (Math.max(claimed.rows.length, told ? batch : 0) / perSecond) * 1000;
-      if (claimed.rows.length > 0) handOver(ctx, claimed, withSender);
+      if (claimed.claimed === 0) return;
+      if (claimed.rows.length === 0) continue;
+      nextAt = claimedAt + (claimed.rows.length / perSecond) * 1000;
+      handOver(ctx, claimed, withSender);
     }
   };
 }

@@ -1,11 +1,5 @@
 import type { Db, Tx } from "../db/open";
-import {
-  type CoverPushText,
-  coverNow,
-  coverPushesToday,
-  insertCoverAlertPushes,
-  insertCoverFanout,
-} from "./cover-queries";
+import { coverNow, coverPushesToday, insertCoverAlertPushes } from "./cover-queries";
 import { COVER_ALERT_KIND, insertOutbox, type OutboxInsert } from "./outbox-queries";
 
 export type CoverPush = Pick<OutboxInsert, "userId" | "swapRequestId" | "title" | "body" | "url" | "tag" | "context">;
@@ -41,30 +35,9 @@ export async function recordCoverPushes(
 }
 
 /**
- * How many colleagues of a need for cover are told in the change's own transaction; the rest are
- * told by the push workers' cover lane after commit, a slice a tick (decision 044).
+ * One need for cover told to the colleagues `userIds` who could take it (DESIGN §5.22): their alerts
+ * and pushes (or digest lines, past their daily limit) in one statement of the change's transaction.
+ * Returns who was newly told. One statement rather than five: for a request that alerts hundreds,
+ * the five cost four more round trips and a record a colleague built on the main thread.
  */
-export const FIRST_SLICE = 25;
-
-/**
- * One need for cover told to the colleagues `userIds` who could take it (DESIGN §5.22): the first
- * `FIRST_SLICE` of them have their alerts and pushes (or digest lines, past their daily limit)
- * recorded in one statement of the change's transaction, and the rest are kept for the cover lane,
- * so a request that alerts hundreds commits as quickly as one that alerts a few. Returns who was
- * newly told in this transaction.
- */
-export async function recordCoverAlerts(
-  tx: Tx,
-  swapRequestId: number,
-  userIds: number[],
-  about: CoverPushText,
-  perDay: number,
-  now: Date,
-): Promise<number[]> {
-  const { title, body, url, tag, context } = about;
-  const push = { title, body, url, tag, context };
-  const told = await insertCoverAlertPushes(tx, swapRequestId, userIds.slice(0, FIRST_SLICE), push, perDay, now);
-  const rest = userIds.slice(FIRST_SLICE);
-  if (rest.length > 0) await insertCoverFanout(tx, swapRequestId, rest, push, perDay);
-  return told;
-}
+export const recordCoverAlerts = insertCoverAlertPushes;

@@ -29,19 +29,14 @@ export type TimedApps = {
 };
 
 export async function startTimedApps(
-  opts: {
-    env?: Record<string, string>;
-    shiftStartWorker?: { intervalMs: number };
-    /** Cover-alert pushes a second from each instance (the push worker's default when absent). */
-    coverPerSecond?: number;
-  } = {},
+  opts: { env?: Record<string, string>; shiftStartWorker?: { intervalMs: number } } = {},
 ): Promise<TimedApps> {
   const env = { ...vapidEnv(), ...opts.env };
   const clock = testClock();
   const receiver = await new PushReceiver().start();
   const appOpts = {
     env,
-    notificationWorker: { pollMs: 50, timeoutMs: 1500, coverPerSecond: opts.coverPerSecond },
+    notificationWorker: { pollMs: 50, timeoutMs: 1500 },
     clock,
     shiftStartWorker: opts.shiftStartWorker ?? { intervalMs: 50 },
   };
