@@ -111,10 +111,11 @@ export async function insertOutbox(tx: Tx | Db, rows: OutboxInsert[], createdAt?
   );
   const list = sql.join(columns.map(bare), sql`, `);
   // Recorded at the database's own time unless told: cover pushes are counted by the app's day.
-  const stamp = createdAt ? sql`, ${bare(o.createdAt)}` : sql``;
+  const stampColumn = createdAt ? sql`, ${bare(o.createdAt)}` : sql``;
+  const stampValue = createdAt ? sql`, ${createdAt}` : sql``;
   await tx.execute(sql`
-    insert into ${o} (${list}${stamp})
-    select ${list}${createdAt ? sql`, ${createdAt}` : sql``}
+    insert into ${o} (${list}${stampColumn})
+    select ${list}${stampValue}
     from json_to_recordset(${JSON.stringify(records)}::json) as r(${recordType})
   `);
   await wakePushWorkers(tx);
