@@ -7,7 +7,7 @@ import { connect } from "../../server/db/open";
 import { SEED_PASSWORD } from "../lib/seed-service";
 import { DURATION, log, quick, REDO_FACTOR, REPEAT, VERDICT_RUNS, WARMUP } from "./config";
 import { timeEligibility } from "./cover-eligibility";
-import { type CoverRun, coverFanoutRun, type SignedRequester, subscribeColleagues } from "./cover-fanout";
+import { type CoverRun, coverFanoutRun, type SignedRequester, subscribeColleagues, vacuumOutbox } from "./cover-fanout";
 import { type Requester, restoreScenario, type Scenario, seededReach, setUpScenario } from "./cover-scenario";
 import { drive, type Load, requestsFor } from "./drive";
 import { families } from "./families";
@@ -105,20 +105,25 @@ async function fanoutRuns(
     const runs: CoverRun[] = [];
     for (const f of reads.length > 0 ? reads : [null]) {
       for (let k = 1; k <= REPEAT; k++) {
+        const requests = f && requestsFor(f, users, servers.baseUrl);
+        // The same reads without the fan-out just before it, on the same server and database as they
+        // are now: the pair differs only by the requests, where the families phase ran minutes ago.
+        if (f) await vacuumOutbox(pool);
+        const before =
+          f && requests
+            ? await drive(servers.baseUrl, f.rate, requests, { duration: DURATION, warmup: WARMUP, work: target })
+            : null;
         log(`cover alerts: ${perRun} open requests beside ${f?.name ?? "no reads"} (run ${k} of ${REPEAT}) …`);
         const run = await nextRun({
-          family: f && {
-            name: f.name,
-            rate: f.rate,
-            requests: requestsFor(f, users, servers.baseUrl),
-            quietP99: quietFamilies[f.name].p99,
-          },
+          family: f && requests && { name: f.name, rate: f.rate, requests, quietP99: quietFamilies[f.name].p99 },
         });
         log(
           `cover alerts: ${run.requests.map((r) => `${r.alerted} alerted, last push ${r.lastPushMs} ms`).join("; ")}` +
-            (run.read ? `; ${f?.name} p99 ${run.read.p99} ms (quiet ${run.quietP99} ms)` : ""),
+            (run.read
+              ? `; ${f?.name} p99 ${run.read.p99} ms (just before without it ${before?.p99} ms; families phase ${run.quietP99} ms)`
+              : ""),
         );
-        runs.push(run);
+        runs.push({ ...run, before });
       }
     }
     return { ...summariseFanout(runs, quietFamilies), alone: aloneFigures(alone) };
@@ -159,6 +164,10 @@ function summariseFanout(runs: CoverRun[], quietFamilies: Record<string, any>) {
     const p99s = of.map((r) => r.read?.p99);
     const quietP99 = of[0].quietP99;
     const p99 = median(p99s);
+    const beforeP99s = of.map((r) => r.before?.p99);
+    // Each run against the reads just before it; the verdict is the median of the runs' ratios.
+    const ratios = of.map((r) => (r.read?.p99 && r.before?.p99 ? r.read.p99 / r.before.p99 : null));
+    const toBefore = median(ratios);
     return {
       family: name,
       runs: of.length,
@@ -166,8 +175,12 @@ function summariseFanout(runs: CoverRun[], quietFamilies: Record<string, any>) {
       p99Range: range(p99s),
       quietP99,
       toQuiet: p99 !== null && quietP99 ? Math.round((p99 / quietP99) * 100) / 100 : null,
-      // Busy windows beside the fan-out, and quiet runs behind the figure it is compared with.
-      busyRuns: of.filter((r) => busyWindow(r.read?.work?.machine)).length,
+      beforeP99: median(beforeP99s),
+      beforeP99Range: range(beforeP99s),
+      toBefore: toBefore === null ? null : Math.round(toBefore * 100) / 100,
+      toBeforeRange: range(ratios.map((x) => (x === null ? null : Math.round(x * 100) / 100))),
+      // Busy windows beside the fan-out or just before it, and quiet runs behind the families' figure.
+      busyRuns: of.filter((r) => busyWindow(r.read?.work?.machine) || busyWindow(r.before?.work?.machine)).length,
       quietBaselineRuns: quietFamilies[name]?.quietRuns ?? 0,
       errors: of.reduce((s, r) => s + (r.read ? r.read.errors + r.read.non2xx : 0), 0),
     };

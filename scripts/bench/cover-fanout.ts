@@ -3,8 +3,8 @@
 // scenario (cover-scenario.ts), every one of them subscribed on the stand-in push service; while a
 // read family runs at its rate against the same server. Reports, per request, commit → last push
 // (timed from when the request was sent: its commit comes before its answer, so this is an upper
-// bound), every push accounted for as the push burst's are, and the reads' p99 beside their p99
-// without the fan-out in the families phase.
+// bound), every push accounted for as the push burst's are, and the reads' p99 (cover-alerts.ts
+// compares it with the same reads run just before, without the fan-out).
 import { setTimeout as delay } from "node:timers/promises";
 import type pg from "pg";
 import type { Scenario } from "./cover-scenario";
@@ -30,6 +30,8 @@ export type CoverRun = {
   family: string | null;
   read: Load | null;
   quietP99: number | null;
+  /** The same reads without the fan-out, run just before it (cover-alerts.ts). */
+  before?: Load | null;
   requests: CoverRequestFigure[];
   push: PushAccount;
   /** When asked for (a run with no reads beside it): the work per alert, from the first request to the last push. */
@@ -103,6 +105,11 @@ export async function subscribeColleagues(pool: pg.Pool, receiver: ReceiverProce
   );
 }
 
+/** The tables each request writes, vacuumed before a run and before the reads it is compared with. */
+export async function vacuumOutbox(pool: pg.Pool) {
+  await pool.query("vacuum (analyze) notification_outbox, cover_alerts, swap_requests");
+}
+
 /**
  * One run: `requesters.length` open requests, one every five seconds, while `family` (if any) is
  * read at its rate for `duration` seconds.
@@ -127,7 +134,7 @@ export async function coverFanoutRun(opts: {
   work?: WorkTarget;
 }): Promise<CoverRun> {
   const { pool, receiver } = opts;
-  await pool.query("vacuum (analyze) notification_outbox, cover_alerts, swap_requests");
+  await vacuumOutbox(pool);
   await receiver.reset();
   const since = await lastOutboxId(pool);
   const watch = opts.work ? await watchWork(opts.work) : null;
