@@ -105,18 +105,24 @@ async function fanoutRuns(
     const runs: CoverRun[] = [];
     for (const f of reads.length > 0 ? reads : [null]) {
       for (let k = 1; k <= REPEAT; k++) {
-        const requests = f && requestsFor(f, users, servers.baseUrl);
+        const family = f && {
+          name: f.name,
+          rate: f.rate,
+          requests: requestsFor(f, users, servers.baseUrl),
+          quietP99: quietFamilies[f.name].p99,
+        };
         // The same reads without the fan-out just before it, on the same server and database as they
         // are now: the pair differs only by the requests, where the families phase ran minutes ago.
-        if (f) await vacuumOutbox(pool);
-        const before =
-          f && requests
-            ? await drive(servers.baseUrl, f.rate, requests, { duration: DURATION, warmup: WARMUP, work: target })
-            : null;
+        if (family) await vacuumOutbox(pool);
+        const before = family
+          ? await drive(servers.baseUrl, family.rate, family.requests, {
+              duration: DURATION,
+              warmup: WARMUP,
+              work: target,
+            })
+          : null;
         log(`cover alerts: ${perRun} open requests beside ${f?.name ?? "no reads"} (run ${k} of ${REPEAT}) …`);
-        const run = await nextRun({
-          family: f && requests && { name: f.name, rate: f.rate, requests, quietP99: quietFamilies[f.name].p99 },
-        });
+        const run = await nextRun({ family });
         log(
           `cover alerts: ${run.requests.map((r) => `${r.alerted} alerted, last push ${r.lastPushMs} ms`).join("; ")}` +
             (run.read
@@ -126,7 +132,7 @@ async function fanoutRuns(
         runs.push({ ...run, before });
       }
     }
-    return { ...summariseFanout(runs, quietFamilies), alone: aloneFigures(alone) };
+    return { ...summariseFanout(runs), alone: aloneFigures(alone) };
   } finally {
     await pool.query("delete from push_subscriptions where endpoint like $1", [`${receiver.origin}%`]).catch(() => {});
     await receiver.stop();
@@ -153,7 +159,7 @@ function aloneFigures(run: CoverRun) {
 const pct = (sorted: number[], p: number) =>
   sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-function summariseFanout(runs: CoverRun[], quietFamilies: Record<string, any>) {
+function summariseFanout(runs: CoverRun[]) {
   const requests = runs.flatMap((r) => r.requests);
   const last = requests.map((r) => r.lastPushMs).sort((a, b) => a - b);
   const latencies = runs.flatMap((r) => r.push.latencies).sort((a, b) => a - b);
@@ -179,9 +185,8 @@ function summariseFanout(runs: CoverRun[], quietFamilies: Record<string, any>) {
       beforeP99Range: range(beforeP99s),
       toBefore: toBefore === null ? null : Math.round(toBefore * 100) / 100,
       toBeforeRange: range(ratios.map((x) => (x === null ? null : Math.round(x * 100) / 100))),
-      // Busy windows beside the fan-out or just before it, and quiet runs behind the families' figure.
+      // Pairs with a busy window, beside the fan-out or just before it.
       busyRuns: of.filter((r) => busyWindow(r.read?.work?.machine) || busyWindow(r.before?.work?.machine)).length,
-      quietBaselineRuns: quietFamilies[name]?.quietRuns ?? 0,
       errors: of.reduce((s, r) => s + (r.read ? r.read.errors + r.read.non2xx : 0), 0),
     };
   });
