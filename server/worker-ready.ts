@@ -1,10 +1,11 @@
+import type { ChildProcess } from "node:child_process";
 import type { Worker } from "node:worker_threads";
 
 /**
- * A thread posts "ready" once its modules have loaded. Resolves with the worker then; if it fails
- * or exits first, rejects and ends the thread.
+ * A thread or child process posts "ready" once its modules have loaded. Resolves with it then; if
+ * it fails or exits first, rejects and ends it.
  */
-export function whenReady(worker: Worker): Promise<Worker> {
+export function whenReady<T extends Worker | ChildProcess>(worker: T): Promise<T> {
   return new Promise((resolve, reject) => {
     const settle = () => {
       worker.off("message", onReady);
@@ -13,7 +14,8 @@ export function whenReady(worker: Worker): Promise<Worker> {
     };
     const fail = (error: unknown) => {
       settle();
-      void worker.terminate();
+      if ("terminate" in worker) void worker.terminate();
+      else worker.kill();
       reject(error);
     };
     const onReady = (message: unknown) => {

@@ -1,6 +1,6 @@
 // CPU time of a process from /proc, for the bench's work figures (work.mjs, sql-baseline.ts).
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 export const TICKS_PER_S = (() => {
   try {
@@ -20,4 +20,33 @@ export function cpuMsOf(pid) {
   } catch {
     return null;
   }
+}
+
+/**
+ * The push senders these servers started (a process of their own each, decision 044): their CPU is
+ * the server's. Found by their command line, so that the bench's own children (the load generator,
+ * the stand-in push service) never count as a server's when the bench times a step in itself.
+ */
+export function pushSendersOf(pids) {
+  const parents = new Set(pids);
+  const found = [];
+  let entries = [];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return found; // no /proc here
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parents.has(parent) && readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("push-sender")) {
+        found.push(Number(entry));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
 }

@@ -4,9 +4,8 @@
 // priority as the server's request handlers. Here it takes what they leave. That can only delay
 // when a push is seen to arrive, so the pushes' latency is measured no lower than it is.
 import { type ChildProcess, fork } from "node:child_process";
-import { readdirSync } from "node:fs";
-import os from "node:os";
 import { fileURLToPath } from "node:url";
+import { lowerPriority } from "../../server/lower-priority";
 import { PushReceiver } from "../../tests/api/helpers/push-receiver";
 
 type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
@@ -100,27 +99,6 @@ const nameOf = (endpoint: string) => {
   const last = new URL(endpoint).pathname.split("/").pop() ?? "";
   return last.slice(0, last.lastIndexOf("-"));
 };
-
-/**
- * Nice 10 for every thread of this process. On Linux a nice value belongs to a thread, and V8's
- * helper threads (garbage collection, compiling) started before this code ran: lowering only the
- * main thread left them taking their CPU beside the server's. Threads started later inherit it.
- */
-function lowerPriority() {
-  let threads = [0];
-  try {
-    threads = readdirSync("/proc/self/task").map(Number);
-  } catch {
-    // no /proc here: the main thread only
-  }
-  for (const tid of threads) {
-    try {
-      os.setPriority(tid, 10);
-    } catch {
-      // not allowed here: this thread receives at the normal priority
-    }
-  }
-}
 
 async function serve() {
   lowerPriority();

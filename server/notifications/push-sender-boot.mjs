@@ -1,4 +1,4 @@
-// Worker threads start as plain Node: this loads the TypeScript sender through tsx's loader.
+// Run from source, the sender's process starts as plain Node: this loads it through tsx's loader.
 import { tsImport } from "tsx/esm/api";
 
-await tsImport("./push-sender-thread.ts", import.meta.url);
+await tsImport("./push-sender-process.ts", import.meta.url);

@@ -11,9 +11,9 @@ import {
 } from "../security/public-address";
 
 /**
- * Posts encrypted pushes over kept-alive connections, on the push sender's thread. node:http costs
+ * Posts encrypted pushes over kept-alive connections, in the push sender's process. node:http costs
  * about half the CPU of `fetch` per push (0.42 against 0.90 ms, encryption included, measured on
- * the bench machine), and that thread shares the CPUs with the one answering requests.
+ * the bench machine), and that process shares the CPUs with the one answering requests.
  */
 const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),

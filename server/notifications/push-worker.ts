@@ -83,7 +83,7 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       if (!stopped) return;
       stopped = false;
       sender = createPushSender(policy);
-      // The thread boots now rather than on the first push, which then goes out at once.
+      // The sender boots now rather than on the first push, which then goes out at once.
       sender.prepare();
       for (const lane of lanes) lane.loop.start();
     },

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpush from "web-push";
@@ -326,35 +325,6 @@ describe("a device that takes its pushes", () => {
     const stale = await lastSuccess();
     const third = await recordedAfter(3);
     expect(third?.getTime()).toBeGreaterThan(stale?.getTime() ?? Number.POSITIVE_INFINITY);
-  });
-});
-
-/** A thread's nice value: field 19 of its stat line (Linux). */
-const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-
-/** Nice values of this process's other threads. */
-function otherThreadsNice(): number[] {
-  return readdirSync("/proc/self/task").flatMap((tid) => {
-    try {
-      return [niceOf(readFileSync(`/proc/self/task/${tid}/stat`, "utf8"))];
-    } catch {
-      return []; // the thread ended while listing
-    }
-  });
-}
-
-describe("sending beside the requests", () => {
-  it("encrypts and posts on a thread of its own below the priority of the one answering requests", async () => {
-    // The app runs in this process, answering requests on this thread.
-    expect(niceOf(readFileSync("/proc/thread-self/stat", "utf8"))).toBe(0);
-    const sub = receiver.subscription("priority");
-    await subscribe(bob, sub.json);
-    const { request } = await newRequest();
-    await alice.client.post("/api/messages", { swapRequestId: request.id, content: "hello" });
-    await receiver.waitFor(() => receiver.pushesFor(sub.endpoint).length === 1);
-    expect(otherThreadsNice()).toContain(10);
-    expect(niceOf(readFileSync("/proc/thread-self/stat", "utf8"))).toBe(0);
-    await bob.client.request("DELETE", "/api/push/subscriptions", { endpoint: sub.endpoint });
   });
 });
 

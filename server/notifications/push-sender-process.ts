@@ -1,13 +1,12 @@
 import { setMaxListeners } from "node:events";
-import os from "node:os";
-import { parentPort, workerData } from "node:worker_threads";
 import webpush from "web-push";
+import { lowerPriority } from "../lower-priority";
 import type { AddressPolicy } from "../security/public-address";
 import { postPush } from "./push-transport";
 
-/** Handed over when the thread starts. */
+/** Handed over as the process's one argument, in JSON. */
 export type SenderData = { policy: AddressPolicy };
-const { policy } = (workerData ?? { policy: { allowLoopback: false } }) as SenderData;
+const { policy } = JSON.parse(process.argv[2] ?? '{"policy":{"allowLoopback":false}}') as SenderData;
 
 export type SendJob = {
   endpoint: string;
@@ -18,7 +17,7 @@ export type SendJob = {
   authorization: string;
   topic: string;
 };
-/** A batch's pushes go to the thread in one message and their answers come back in one. */
+/** A batch's pushes go to the sender in one message and their answers come back in one. */
 export type SendBatch = { id: number; jobs: SendJob[]; timeoutMs: number };
 /**
  * Per job, the push service's status (REFUSED_ADDRESS when the endpoint is not a public address),
@@ -30,15 +29,9 @@ export type SenderMessage = { batch: SendBatch } | "stop";
 /** Pushes on their way at once: enough to hide a push service's latency. */
 const SENDING_AT_ONCE = 16;
 
-// On Linux a nice value set from a thread applies to that thread alone: when the CPUs are busy,
-// the event loop answering clinicians comes before encrypting and posting pushes.
-if (process.platform === "linux") {
-  try {
-    os.setPriority(10);
-  } catch {
-    // not allowed here: send at the normal priority
-  }
-}
+// When the CPUs are busy, the event loop answering clinicians comes before encrypting and posting
+// pushes, and before this process's garbage collection too.
+lowerPriority();
 
 const stopping = new AbortController();
 // Every push in flight listens on this one signal and lets go when it ends: no leak.
@@ -46,7 +39,7 @@ setMaxListeners(0, stopping.signal);
 
 async function send(job: SendJob, timeoutMs: number): Promise<number | null> {
   try {
-    // Encryption (ECDH, HKDF, AES-GCM) is synchronous CPU work: here it holds up only this thread.
+    // Encryption (ECDH, HKDF, AES-GCM) is synchronous CPU work: here it holds up only this process.
     const details = webpush.generateRequestDetails(
       { endpoint: job.endpoint, keys: { p256dh: job.p256dh, auth: job.auth } },
       job.payload,
@@ -71,8 +64,12 @@ type Waiting = { id: number; statuses: (number | null)[]; left: number };
 const queue: { job: SendJob; timeoutMs: number; batch: Waiting; index: number }[] = [];
 let lanes = 0;
 
-const answer = (batch: Waiting) =>
-  parentPort?.postMessage({ id: batch.id, statuses: batch.statuses } satisfies BatchAnswer);
+/** Sent to the server; gone with it, there is no one left to tell. */
+function tell(message: BatchAnswer | "ready") {
+  if (process.connected) process.send?.(message, undefined, undefined, () => {});
+}
+
+const answer = (batch: Waiting) => tell({ id: batch.id, statuses: batch.statuses });
 
 async function lane() {
   for (let item = queue.shift(); item; item = queue.shift()) {
@@ -99,11 +96,13 @@ function enqueue(batch: SendBatch) {
   }
 }
 
-parentPort?.on("message", (message: SenderMessage) => {
+process.on("message", (message: SenderMessage) => {
   if (message === "stop") {
     stopping.abort();
     return;
   }
   enqueue(message.batch);
 });
-parentPort?.postMessage("ready");
+// The server is gone (stopped, or killed without a word): so is every push it would record.
+process.on("disconnect", () => process.exit(0));
+tell("ready");
