@@ -1,8 +1,9 @@
 // What a measured window cost CrewSwap itself, for scripts/bench/load.mjs: CPU time of the server
-// process (with its push sender's) and of the PostgreSQL backends of its database, and the database's own count of its work.
-// Neighbours on a shared machine stretch latency but barely change these, so they compare across
-// runs and machines where latencies do not. Also what the rest of the machine did meanwhile (CPU
-// steal, CPU of processes outside the bench, load average), so a reader knows what a run is worth.
+// process (with its push sender's) and of the PostgreSQL backends of its database, and the
+// database's own count of its work. Neighbours on a shared machine stretch latency but barely
+// change these, so they compare across runs and machines where latencies do not. Also what the rest
+// of the machine did meanwhile (CPU steal, CPU of processes outside the bench, load average), so a
+// reader knows what a run is worth.
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import pg from "pg";
