@@ -1,21 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import webpush from "web-push";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { insertSwapRequest } from "./helpers/chat";
 import { signedInClient } from "./helpers/client";
-import { PushReceiver } from "./helpers/push-receiver";
+import { PushReceiver, pushAppEnv } from "./helpers/push-receiver";
 
 // The app runs in this test's own process (vitest's forks pool), so its push sender is a child of it.
 
-const vapid = webpush.generateVAPIDKeys();
-const env = {
-  PUSH_ALLOW_INSECURE: "true",
-  VAPID_PUBLIC_KEY: vapid.publicKey,
-  VAPID_PRIVATE_KEY: vapid.privateKey,
-  VAPID_SUBJECT: "mailto:ops@crewswap.test",
-  NOTIFY_MESSAGE_HOLD_SECONDS: "0",
-};
+const { env } = pushAppEnv();
 
 let t: TestApp;
 let receiver: PushReceiver;

@@ -1,23 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import webpush from "web-push";
 import { pushSubscriptions } from "../../server/db/schema";
 import { recordNotifications } from "../../server/notifications/record";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { insertSwapRequest } from "./helpers/chat";
 import { Client, signedInClient } from "./helpers/client";
-import { PushReceiver } from "./helpers/push-receiver";
+import { PushReceiver, pushAppEnv } from "./helpers/push-receiver";
 
 type Party = Awaited<ReturnType<typeof signedInClient>>;
 
-const vapid = webpush.generateVAPIDKeys();
-const env = {
-  PUSH_ALLOW_INSECURE: "true",
-  VAPID_PUBLIC_KEY: vapid.publicKey,
-  VAPID_PRIVATE_KEY: vapid.privateKey,
-  VAPID_SUBJECT: "mailto:ops@crewswap.test",
-  NOTIFY_MESSAGE_HOLD_SECONDS: "0",
-};
+const { vapid, env } = pushAppEnv();
 const worker = { pollMs: 50, timeoutMs: 1500 };
 
 let t: TestApp;

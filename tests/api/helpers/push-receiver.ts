@@ -1,6 +1,7 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import webpush from "web-push";
 
 /**
  * A stand-in push service (RFC 8030) on 127.0.0.1. Each subscription it hands out has its own
@@ -270,4 +271,20 @@ export class PushReceiver {
       res.writeHead(400).end();
     }
   }
+}
+
+/**
+ * An app's settings for pushing to this receiver: a fresh VAPID pair, loopback endpoints allowed,
+ * messages pushed without a hold.
+ */
+export function pushAppEnv() {
+  const vapid = webpush.generateVAPIDKeys();
+  const env = {
+    PUSH_ALLOW_INSECURE: "true",
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: "mailto:ops@crewswap.test",
+    NOTIFY_MESSAGE_HOLD_SECONDS: "0",
+  };
+  return { vapid, env };
 }
