@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { createEventListener, listenConnectionString } from "../db/listener";
 import { createDigestWorker } from "./digest";
 import { OUTBOX_CHANNEL } from "./outbox-queries";
-import type { PushWorkerOptions } from "./push-worker";
-import { hostPushWorker } from "./push-worker-host";
+import { createPushWorker, type PushWorkerOptions } from "./push-worker";
 import { notificationRoutes } from "./routes";
 import { loadVapidKeys } from "./vapid";
 
@@ -23,9 +22,8 @@ export async function notifications(app: FastifyInstance, opts: { worker?: Notif
   const { db, config, mailer } = app.deps;
   const vapid = await loadVapidKeys(config.push, config.dataDir);
   const { digestCheckMs, ...pushTuning } = opts.worker ?? {};
-  const databaseUrl = listenConnectionString(db, app.deps.databaseUrl);
-  const push = hostPushWorker({
-    databaseUrl,
+  const push = createPushWorker({
+    db,
     vapid,
     subject: config.push.subject,
     messageHoldMs: config.notifyMessageHoldMs,
@@ -48,7 +46,7 @@ export async function notifications(app: FastifyInstance, opts: { worker?: Notif
   // this connection is down.
   const committed = createEventListener({
     name: "push",
-    connectionString: databaseUrl,
+    connectionString: listenConnectionString(db, app.deps.databaseUrl),
     channel: OUTBOX_CHANNEL,
     log: app.log,
     onNotification: () => push.wake(),
