@@ -11,7 +11,7 @@ export const root = path.resolve(import.meta.dirname, "..");
 const serverEntries = {
   main: "server/main.ts",
   "parse-worker": "server/imports/parse-worker.ts",
-  "push-sender-process": "server/notifications/push-sender-process.ts",
+  "push-worker-process": "server/notifications/push-worker-process.ts",
   "db-migrate": "server/db/migrate-command.ts",
   backup: "server/backup/backup-command.ts",
   restore: "server/backup/restore-command.ts",

@@ -1,3 +1,3 @@
 export const TICKS_PER_S: number;
 export function cpuMsOf(pid: number): number | null;
-export function pushSendersOf(pids: number[]): number[];
+export function pushWorkersOf(pids: number[]): number[];

@@ -23,11 +23,11 @@ export function cpuMsOf(pid) {
 }
 
 /**
- * The push senders these servers started (a process of their own each, decision 044): their CPU is
- * the server's. Found by their command line, so that the bench's own children (the load generator,
+ * The push workers these servers started (a process of their own each, decisions 044 and 045):
+ * their CPU is the server's. Found by their command line, so that the bench's own children (the load generator,
  * the stand-in push service) never count as a server's when the bench times a step in itself.
  */
-export function pushSendersOf(pids) {
+export function pushWorkersOf(pids) {
   const parents = new Set(pids);
   const found = [];
   let entries = [];
@@ -41,7 +41,7 @@ export function pushSendersOf(pids) {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (parents.has(parent) && readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("push-sender")) {
+      if (parents.has(parent) && readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("push-worker")) {
         found.push(Number(entry));
       }
     } catch {

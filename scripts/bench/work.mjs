@@ -1,5 +1,5 @@
 // What a measured window cost CrewSwap itself, for scripts/bench/load.mjs: CPU time of the server
-// process (with its push sender's) and of the PostgreSQL backends of its database, and the
+// process (with its push worker's) and of the PostgreSQL backends of its database, and the
 // database's own count of its work. Neighbours on a shared machine stretch latency but barely
 // change these, so they compare across runs and machines where latencies do not. Also what the rest
 // of the machine did meanwhile (CPU steal, CPU of processes outside the bench, load average), so a
@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import pg from "pg";
-import { cpuMsOf, pushSendersOf, TICKS_PER_S } from "./proc-cpu.mjs";
+import { cpuMsOf, pushWorkersOf, TICKS_PER_S } from "./proc-cpu.mjs";
 
 /** The machine's CPU time in ms over all cores: busy (steal excluded), steal and all. */
 function machineMs() {
@@ -57,7 +57,7 @@ export async function watchWork({ serverPids, dbUrl }) {
     return {
       at: performance.now(),
       // A sender started again during the window counts whole; the one it replaced is lost.
-      server: [...serverPids, ...pushSendersOf(serverPids)].reduce((s, pid) => s + (cpuMsOf(pid) ?? 0), 0),
+      server: [...serverPids, ...pushWorkersOf(serverPids)].reduce((s, pid) => s + (cpuMsOf(pid) ?? 0), 0),
       backends,
       counters,
       machine: machineMs(),

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { createEventListener, listenConnectionString } from "../db/listener";
 import { createDigestWorker } from "./digest";
 import { OUTBOX_CHANNEL } from "./outbox-queries";
-import { createPushWorker, type PushWorkerOptions } from "./push-worker";
+import type { PushWorkerOptions } from "./push-worker";
+import { hostPushWorker } from "./push-worker-host";
 import { notificationRoutes } from "./routes";
 import { loadVapidKeys } from "./vapid";
 
@@ -22,8 +23,9 @@ export async function notifications(app: FastifyInstance, opts: { worker?: Notif
   const { db, config, mailer } = app.deps;
   const vapid = await loadVapidKeys(config.push, config.dataDir);
   const { digestCheckMs, ...pushTuning } = opts.worker ?? {};
-  const push = createPushWorker({
-    db,
+  const databaseUrl = listenConnectionString(db, app.deps.databaseUrl);
+  const push = hostPushWorker({
+    databaseUrl,
     vapid,
     subject: config.push.subject,
     messageHoldMs: config.notifyMessageHoldMs,
@@ -46,7 +48,7 @@ export async function notifications(app: FastifyInstance, opts: { worker?: Notif
   // this connection is down.
   const committed = createEventListener({
     name: "push",
-    connectionString: listenConnectionString(db, app.deps.databaseUrl),
+    connectionString: databaseUrl,
     channel: OUTBOX_CHANNEL,
     log: app.log,
     onNotification: () => push.wake(),

@@ -15,7 +15,7 @@ import {
   retryRow,
   type SubscriptionRow,
 } from "./push-queries";
-import type { SendJob } from "./push-sender-process";
+import type { SendJob } from "./push-send-queue";
 import { REFUSED_ADDRESS } from "./push-transport";
 import { holdQuietRows } from "./quiet-hold";
 

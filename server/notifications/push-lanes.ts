@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { type BatchSettings, type Claimed, claimBatch, recordBatch, sendBatch } from "./push-batch";
-import type { SendJob } from "./push-sender-process";
+import type { SendJob } from "./push-send-queue";
 
 /** What a lane's passes need from the worker. */
 export type LaneContext = {

@@ -11,7 +11,7 @@ import {
 } from "../security/public-address";
 
 /**
- * Posts encrypted pushes over kept-alive connections, in the push sender's process. node:http costs
+ * Posts encrypted pushes over kept-alive connections, in the push worker's process. node:http costs
  * about half the CPU of `fetch` per push (0.42 against 0.90 ms, encryption included, measured on
  * the bench machine), and that process shares the CPUs with the one answering requests.
  */

@@ -5,7 +5,7 @@ import { type BatchSettings, createVapidSigner } from "./push-batch";
 import { type InFlight, type LaneContext, pacedPass, promptPass } from "./push-lanes";
 import { createPollLoop } from "./push-poll-loop";
 import type { DropAfter } from "./push-queries";
-import { createPushSender } from "./push-sender";
+import { createSendQueue } from "./push-send-queue";
 
 export type PushWorkerOptions = {
   db: Db;
@@ -45,7 +45,8 @@ const COVER_PUSHES_PER_SECOND = 250;
 
 /**
  * Sends the outbox's pushes after commit, on every instance, each row by exactly one of them, in two
- * lanes (push-lanes.ts): cover alerts paced, everything else at once.
+ * lanes (push-lanes.ts): cover alerts paced, everything else at once. It runs in a process of its
+ * own (push-worker-host.ts).
  */
 export function createPushWorker(opts: PushWorkerOptions): PushWorker {
   const timeoutMs = opts.timeoutMs ?? 10_000;
@@ -59,8 +60,8 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     clock: opts.clock,
   };
   const policy = { allowLoopback: opts.allowLoopback ?? false };
-  // A new sender each start: one that was stopped answers every push with null.
-  let sender = createPushSender(policy);
+  // A new queue each start: one that was stopped answers every push with null.
+  let sender = createSendQueue(policy);
   let stopped = true;
   const ctx: LaneContext = {
     settings,
@@ -82,9 +83,7 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     start() {
       if (!stopped) return;
       stopped = false;
-      sender = createPushSender(policy);
-      // The sender boots now rather than on the first push, which then goes out at once.
-      sender.prepare();
+      sender = createSendQueue(policy);
       for (const lane of lanes) lane.loop.start();
     },
     wake() {
@@ -94,10 +93,9 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       stopped = true;
       const halted = Promise.all(lanes.map((lane) => lane.loop.halt()));
       // Sends in flight end (and are tried again later), so their batches are recorded and finish.
-      const stopping = sender.stop();
+      sender.stop();
       await halted;
       await Promise.allSettled(lanes.flatMap((lane) => [...lane.withSender]));
-      await stopping;
     },
   };
 }

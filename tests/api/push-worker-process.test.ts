@@ -5,7 +5,7 @@ import { insertSwapRequest } from "./helpers/chat";
 import { signedInClient } from "./helpers/client";
 import { PushReceiver, pushAppEnv } from "./helpers/push-receiver";
 
-// The app runs in this test's own process (vitest's forks pool), so its push sender is a child of it.
+// The app runs in this test's own process (vitest's forks pool), so its push worker is a child of it.
 
 const { env } = pushAppEnv();
 
@@ -33,14 +33,14 @@ const statFields = (path: string) => {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 };
 
-/** Pids of this process's children that run the push sender. */
-function senders(): number[] {
+/** Pids of this process's children that run the push worker. */
+function workers(): number[] {
   return readdirSync("/proc").flatMap((entry) => {
     if (!/^\d+$/.test(entry)) return [];
     try {
       const [state, parent] = statFields(`/proc/${entry}/stat`);
       if (Number(parent) !== process.pid || state === "Z") return [];
-      return readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("push-sender") ? [Number(entry)] : [];
+      return readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("push-worker-") ? [Number(entry)] : [];
     } catch {
       return []; // gone meanwhile
     }
@@ -63,17 +63,17 @@ async function pushToBob(deviceName: string) {
   await alice.client.post("/api/messages", { swapRequestId: request.id, content: "Still on?" });
   await receiver.waitFor(() => receiver.pushesFor(sub.endpoint).length === 1);
   const [push] = receiver.pushesFor(sub.endpoint);
-  // Decrypted on arrival: the sender encrypted it for this device's keys.
+  // Decrypted on arrival: the worker encrypted it for this device's keys.
   expect(push.payload.url).toContain(String(request.id));
   await bob.client.request("DELETE", "/api/push/subscriptions", { endpoint: sub.endpoint });
 }
 
-describe("the push sender", () => {
-  it("encrypts and posts in a process of its own, every thread of it below the priority of the one answering requests", async () => {
+describe("the push worker", () => {
+  it("claims, encrypts, posts and records in a process of its own, every thread of it below the priority of the one answering requests", async () => {
     await pushToBob("priority");
-    const [sender] = senders();
-    expect(sender, "a sender process beside the app").toBeDefined();
-    const nice = threadsNice(sender);
+    const [worker] = workers();
+    expect(worker, "a push worker process beside the app").toBeDefined();
+    const nice = threadsNice(worker);
     // Its main thread, V8's helpers (its garbage collection) and libuv's pool alike.
     expect(nice.length).toBeGreaterThan(1);
     expect(
@@ -86,14 +86,14 @@ describe("the push sender", () => {
 
   it("is started again after it is killed, and the next push goes out", async () => {
     await pushToBob("before-kill");
-    const [first] = senders();
+    const [first] = workers();
     expect(first).toBeDefined();
     process.kill(first, "SIGKILL");
-    for (let i = 0; i < 50 && senders().includes(first); i++) await sleep(100);
-    expect(senders()).not.toContain(first);
+    for (let i = 0; i < 50 && workers().includes(first); i++) await sleep(100);
+    expect(workers()).not.toContain(first);
 
     await pushToBob("after-kill");
-    const now = senders();
+    const now = workers();
     expect(now).toHaveLength(1);
     expect(now[0]).not.toBe(first);
   });

@@ -1,0 +1,75 @@
+import type { Clock } from "../clock";
+import { connect } from "../db/open";
+import { lowerPriority } from "../lower-priority";
+import { createPushWorker, type PushWorker, type PushWorkerOptions } from "./push-worker";
+
+/**
+ * Handed over in a message once the process has booted, never on its command line, which every
+ * user of the host can read: the database's password and the VAPID private key are in it.
+ */
+export type WorkerSettings = Omit<PushWorkerOptions, "db" | "clock" | "log"> & {
+  databaseUrl: string;
+  /** The server's clock when it is not the system's (tests move it): this process then follows it. */
+  now: string | null;
+};
+export type HostMessage = { start: WorkerSettings } | { now: string } | "wake" | "stop";
+export type LogLine = { obj: Record<string, unknown>; msg: string };
+export type WorkerMessage = "ready" | "stopped" | { warn: LogLine };
+
+/** Two lanes, each claiming while its last batches are recorded. */
+const POOL_SIZE = 4;
+
+// When the CPUs are busy, the event loop answering clinicians comes before claiming, encrypting,
+// posting and recording pushes, and before this process's garbage collection too.
+lowerPriority();
+
+let followed: Date | null = null;
+const clock: Clock = { now: () => followed ?? new Date() };
+
+function tell(message: WorkerMessage, then?: () => void) {
+  // The server is gone: there is no one left to tell.
+  if (!process.connected) return;
+  process.send?.(message, undefined, undefined, () => then?.());
+}
+
+/** Errors as plain fields, so that a warning crosses to the server's log whatever it carries. */
+const plain = (obj: object): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(obj).map(([key, value]) => [
+      key,
+      value instanceof Error
+        ? { type: value.name, message: value.message, stack: value.stack, code: (value as { code?: unknown }).code }
+        : value,
+    ]),
+  );
+
+const log = { warn: (obj: object, msg: string) => tell({ warn: { obj: plain(obj), msg } }) };
+
+let worker: PushWorker | undefined;
+let closeDatabase: () => Promise<void> = async () => undefined;
+
+async function start({ databaseUrl, now, ...options }: WorkerSettings) {
+  if (now) followed = new Date(now);
+  const database = await connect(databaseUrl, POOL_SIZE);
+  closeDatabase = database.close;
+  worker = createPushWorker({ ...options, db: database.db, clock, log });
+  worker.start();
+}
+
+/** Sends in flight end and are recorded to be tried again; then the server is told, and lets go. */
+async function stop() {
+  await worker?.stop();
+  await closeDatabase().catch(() => undefined);
+  tell("stopped");
+}
+
+process.on("message", (message: HostMessage) => {
+  if (message === "wake") worker?.wake();
+  else if (message === "stop") void stop();
+  else if ("now" in message) followed = new Date(message.now);
+  else void start(message.start);
+});
+// The server is gone (stopped, or killed without a word): its leases run out and another instance,
+// or this server's next start, sends what was claimed here.
+process.on("disconnect", () => process.exit(0));
+tell("ready");
