@@ -18,6 +18,8 @@ export type WorkerMessage = "ready" | "stopped" | { warn: LogLine };
 
 /** Two lanes, each claiming while its last batches are recorded. */
 const POOL_SIZE = 4;
+/** Its connections in pg_stat_activity, beside the server's. */
+const PUSH_WORKER_APPLICATION = "crewswap-push-worker";
 
 // When the CPUs are busy, the event loop answering clinicians comes before claiming, encrypting,
 // posting and recording pushes, and before this process's garbage collection too.
@@ -50,7 +52,9 @@ let closeDatabase: () => Promise<void> = async () => undefined;
 
 async function start({ databaseUrl, now, ...options }: WorkerSettings) {
   if (now) followed = new Date(now);
-  const database = await connect(databaseUrl, POOL_SIZE);
+  // Kept open like the server's own: the lanes claim several times a second, and a connection closed
+  // in every lull would be a new PostgreSQL backend at the next one.
+  const database = await connect(databaseUrl, POOL_SIZE, { keepOpen: true, applicationName: PUSH_WORKER_APPLICATION });
   closeDatabase = database.close;
   worker = createPushWorker({ ...options, db: database.db, clock, log });
   worker.start();
