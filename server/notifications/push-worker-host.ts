@@ -14,12 +14,15 @@ const BOOT = fileURLToPath(
     : new URL("./push-worker-process.js", import.meta.url),
 );
 
-/** A process that ended on its own is started again after this long. */
+/** A process that ended on its own is started again after this long, doubled while each dies young. */
 const RESTART_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+/** A process that has run this long died of something new: the next starts after RESTART_MS again. */
+const SETTLED_MS = 60_000;
+/** A process that has not said it is ready by then (a hung start) is ended, and another started. */
+const BOOT_MS = 30_000;
 /** How long the process has to record its sends in flight when the server stops. */
 const STOP_WAIT_MS = 5000;
-/** How often a clock that tests move is passed on (only when it has moved). */
-const FOLLOW_CLOCK_MS = 20;
 
 export type PushHostOptions = Omit<PushWorkerOptions, "db"> & {
   /** The process opens a small pool of its own to this database. */
@@ -64,8 +67,8 @@ async function endWorker(c: ChildProcess, ready: boolean) {
  * The push worker in a process of its own, every thread of it at a lower CPU priority (decision
  * 045): claiming, encrypting, posting and recording a request's hundreds of cover alerts then take
  * only what the CPUs have spare, and none of it runs on the event loop answering clinicians. The
- * server wakes it when rows commit and passes on its clock; the process starts with the server,
- * again a second after it dies, and ends with it.
+ * server wakes it when rows commit and answers its questions for a test's clock; the process starts
+ * with the server, again a second after it dies (longer while it keeps dying young), and ends with it.
  */
 export function hostPushWorker(opts: PushHostOptions): PushWorker {
   const { clock, log, databaseUrl, ...options } = opts;
@@ -73,40 +76,46 @@ export function hostPushWorker(opts: PushHostOptions): PushWorker {
   let child: ChildProcess | undefined;
   let ready = false;
   let running = false;
-  let sentNow = "";
   let restart: NodeJS.Timeout | undefined;
-  let clockTimer: NodeJS.Timeout | undefined;
-
-  function passClock(c: ChildProcess) {
-    if (!follows) return;
-    const now = clock.now().toISOString();
-    if (now === sentNow) return;
-    sentNow = now;
-    tell(c, { now });
-  }
+  let restartMs = RESTART_MS;
 
   function launch() {
     const c = forkWorker();
+    const startedAt = performance.now();
     child = c;
     ready = false;
+    const boot = setTimeout(() => {
+      log.warn({ ms: BOOT_MS }, "push worker process did not start in time; ending it");
+      c.kill("SIGKILL");
+    }, BOOT_MS);
+    boot.unref();
     c.on("message", (message: WorkerMessage) => {
-      if (typeof message === "object" && "warn" in message) log.warn(message.warn.obj, message.warn.msg);
+      if (typeof message !== "object") return;
+      if ("warn" in message) log.warn(message.warn.obj, message.warn.msg);
+      // Asked before each of its passes when the clock is a test's (push-worker-process.ts).
+      else tell(c, { now: clock.now().toISOString(), answer: message.time });
     });
     // A process that cannot be reached is ended too, so that no second one runs beside it.
-    c.on("error", () => c.kill("SIGKILL"));
+    c.on("error", (err) => {
+      log.warn({ err }, "push worker process cannot be reached; ending it");
+      c.kill("SIGKILL");
+    });
     c.once("exit", () => {
+      clearTimeout(boot);
       if (child !== c) return;
       child = undefined;
       if (!running) return;
-      log.warn({ code: c.exitCode, signal: c.signalCode }, "push worker process ended; starting another");
-      restart = setTimeout(launch, RESTART_MS);
+      restartMs = performance.now() - startedAt > SETTLED_MS ? RESTART_MS : restartMs;
+      log.warn({ code: c.exitCode, signal: c.signalCode, restartMs }, "push worker process ended; starting another");
+      restart = setTimeout(launch, restartMs);
       restart.unref();
+      restartMs = Math.min(RESTART_MAX_MS, restartMs * 2);
     });
     whenReady(c).then(
       () => {
+        clearTimeout(boot);
         if (child !== c) return;
-        sentNow = follows ? clock.now().toISOString() : "";
-        tell(c, { start: { ...options, databaseUrl, now: follows ? sentNow : null } });
+        tell(c, { start: { ...options, databaseUrl, now: follows ? clock.now().toISOString() : null } });
         ready = true;
       },
       // It has gone: its 'exit' starts the next one.
@@ -119,21 +128,13 @@ export function hostPushWorker(opts: PushHostOptions): PushWorker {
       if (running) return;
       running = true;
       launch();
-      if (follows) {
-        clockTimer = setInterval(() => child && ready && passClock(child), FOLLOW_CLOCK_MS);
-        clockTimer.unref();
-      }
     },
     wake() {
-      if (!child || !ready) return;
-      // Rows due by a clock the tests moved are claimed by that clock.
-      passClock(child);
-      tell(child, "wake");
+      if (child && ready) tell(child, "wake");
     },
     async stop() {
       running = false;
       clearTimeout(restart);
-      clearInterval(clockTimer);
       const c = child;
       child = undefined;
       if (c) await endWorker(c, ready);

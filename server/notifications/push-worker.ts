@@ -12,8 +12,10 @@ export type PushWorkerOptions = {
   vapid: VapidKeys;
   subject: string;
   messageHoldMs: number;
-  /** "Now" for due times and quiet hours. */
+  /** "Now" for due times and quiet hours, read once at the start of each pass. */
   clock: Clock;
+  /** Runs before each pass: a process following another's clock asks for its time here. */
+  beforePass?: () => Promise<void>;
   log: { warn: (obj: object, msg: string) => void };
   /** How often the outbox is looked at when idle. */
   pollMs?: number;
@@ -72,7 +74,10 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
   const pollMs = opts.pollMs ?? 200;
   const lane = (pass: (withSender: InFlight) => () => Promise<void>) => {
     const withSender: InFlight = new Set();
-    return { loop: createPollLoop(pollMs, opts.log, pass(withSender)), withSender };
+    const run = pass(withSender);
+    const { beforePass } = opts;
+    const runPass = beforePass ? () => beforePass().then(run) : run;
+    return { loop: createPollLoop(pollMs, opts.log, runPass), withSender };
   };
   const lanes = [
     lane((w) => promptPass(ctx, opts.batch ?? 100, w)),
