@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
+import { dropStaleDatabases, runIdAt } from "./helpers/stale-databases";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,7 +15,7 @@ declare module "vitest" {
 
 let server: EmbeddedServer | undefined;
 let adminUrl: string | undefined;
-const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+const runId = runIdAt(Date.now(), process.pid);
 let dir: string | undefined;
 
 /** One PostgreSQL server for the run: TEST_DATABASE_URL when set, else an embedded one. */
@@ -24,6 +25,8 @@ export async function setup(project: TestProject) {
     dir = mkdtempSync(path.join(os.tmpdir(), "crewswap-apitest-"));
     server = await startEmbeddedPostgres(dir, () => undefined);
     url = server.url;
+  } else {
+    await dropStaleDatabases(url);
   }
   adminUrl = url;
   project.provide("adminDatabaseUrl", url);
