@@ -1,12 +1,15 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { dropStaleDatabases, runIdAt, runStartOf, STALE_AFTER_MS } from "./helpers/stale-databases";
 
 const admin = inject("adminDatabaseUrl");
 const now = Date.now();
-const stale = `crewswap_test_${runIdAt(now - STALE_AFTER_MS - 60_000, 4242)}_0badf00d`;
-const recent = `crewswap_test_${runIdAt(now - 3600_000, 4243)}_0badf00d`;
-const notOurs = "crewswap_testing_0badf00d";
+// Names of this run's own, so that runs sharing a server never create the same one.
+const tag = randomBytes(4).toString("hex");
+const stale = `crewswap_test_${runIdAt(now - STALE_AFTER_MS - 60_000, 4242)}_${tag}`;
+const recent = `crewswap_test_${runIdAt(now - 3600_000, 4243)}_${tag}`;
+const notOurs = `crewswap_testing_${tag}`;
 
 async function onAdmin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: admin });
